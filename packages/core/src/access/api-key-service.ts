@@ -1,0 +1,63 @@
+import * as v from 'valibot'
+import { requireCompany } from '../companies/company-service'
+import { notFound } from '../errors'
+import type { CoreDeps } from '../ports/deps'
+import { requiredText } from '../shared/fields'
+import { aliased, parseInput } from '../shared/validation'
+import type { Actor } from './actor'
+import { generateApiKeySecret, hashApiKeySecret, type ApiKey } from './api-key'
+import { SCOPES } from './scopes'
+
+export const ApiKeyCreateSchema = aliased(v.object({
+  name: v.optional(requiredText(100), 'API key'),
+  scopes: v.optional(v.pipe(v.array(v.picklist(SCOPES)), v.transform((scopes) => [...new Set(scopes)])), [...SCOPES]),
+  platformAdmin: v.optional(v.boolean(), false),
+}))
+
+export type ApiKeyCreateInput = v.InferInput<typeof ApiKeyCreateSchema>
+
+/** Operator use cases for API keys. Keys are created and revoked by the company's people only. */
+export function createApiKeyService({ storage, clock, ids }: CoreDeps) {
+  return {
+    /** Creates a key; the returned `secret` is the only time the key is ever shown. */
+    async create(actor: Actor, input: ApiKeyCreateInput = {}): Promise<{ apiKey: ApiKey; secret: string }> {
+      const fields = parseInput(ApiKeyCreateSchema, input)
+      const secret = generateApiKeySecret()
+      return storage.transaction(async (tx) => {
+        const company = await requireCompany(tx, actor)
+        const apiKey: ApiKey = {
+          id: ids.next(),
+          companyId: company.id,
+          name: fields.name,
+          keyHash: hashApiKeySecret(secret),
+          keyPrefix: secret.slice(0, 12),
+          scopes: fields.scopes,
+          platformAdmin: fields.platformAdmin,
+          createdAt: clock.now().toISOString(),
+          revokedAt: null,
+        }
+        await tx.apiKeys.insert(apiKey)
+        return { apiKey, secret }
+      })
+    },
+
+    async list(actor: Actor): Promise<ApiKey[]> {
+      await requireCompany(storage, actor)
+      return storage.apiKeys.listByCompany(actor.companyId)
+    },
+
+    /** Deactivates a key for good; revoking a revoked key changes nothing. */
+    async revoke(keyId: string): Promise<ApiKey> {
+      return storage.transaction(async (tx) => {
+        const key = await tx.apiKeys.get(keyId)
+        if (!key) throw notFound('API key')
+        if (key.revokedAt) return key
+        const revoked = { ...key, revokedAt: clock.now().toISOString() }
+        await tx.apiKeys.update(revoked)
+        return revoked
+      })
+    },
+  }
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>

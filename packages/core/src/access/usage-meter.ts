@@ -1,0 +1,97 @@
+import type { Storage } from '../ports/storage'
+
+interface Counter {
+  companyId: string
+  month: string
+  /** The stored total as last read or written by this process (includes other processes). */
+  stored: number
+  /** Calls counted here and not yet written. */
+  pending: number
+}
+
+/**
+ * Counts API calls per company and month. Counting is in memory; the counts are added to
+ * storage in one transaction every `flushIntervalMs`, so a request never waits for a disk
+ * write and a crash loses at most one interval of counts. Each flush reads back the stored
+ * total, so processes sharing a database see each other's calls within about one interval.
+ */
+export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
+  const counters = new Map<string, Counter>()
+  const loading = new Map<string, Promise<Counter>>()
+  let timer: ReturnType<typeof setInterval> | undefined
+  let flushing: Promise<void> = Promise.resolve()
+
+  async function counterFor(companyId: string, month: string): Promise<Counter> {
+    const id = `${companyId}/${month}`
+    const known = counters.get(id)
+    if (known) return known
+    let load = loading.get(id)
+    if (!load) {
+      load = storage.usage.get(companyId, month).then(({ apiCalls }) => {
+        const counter = { companyId, month, stored: apiCalls, pending: 0 }
+        counters.set(id, counter)
+        loading.delete(id)
+        return counter
+      })
+      loading.set(id, load)
+    }
+    return load
+  }
+
+  async function writePending(): Promise<void> {
+    const due = [...counters.values()].filter((counter) => counter.pending > 0)
+    if (due.length === 0) return
+    const deltas = due.map((counter) => counter.pending)
+    for (const counter of due) counter.pending = 0
+    try {
+      const totals = await storage.transaction(async (tx) =>
+        Promise.all(due.map((counter, index) => tx.usage.addApiCalls(counter.companyId, counter.month, deltas[index]!))))
+      due.forEach((counter, index) => { counter.stored = totals[index]! })
+    } catch (error) {
+      due.forEach((counter, index) => { counter.pending += deltas[index]! })
+      throw error
+    }
+  }
+
+  function flush(): Promise<void> {
+    // One flush at a time, so two never add the same pending calls.
+    flushing = flushing.then(writePending, writePending)
+    return flushing
+  }
+
+  function startTimer() {
+    if (timer) return
+    timer = setInterval(() => {
+      flush().catch(() => { /* kept pending; the next interval tries again */ })
+    }, flushIntervalMs)
+    timer.unref()
+  }
+
+  return {
+    /** Counts one call unless `quota` calls are already used this month; says whether it counted. */
+    async admit(companyId: string, month: string, quota: number | null): Promise<boolean> {
+      const counter = await counterFor(companyId, month)
+      if (quota !== null && counter.stored + counter.pending >= quota) return false
+      counter.pending += 1
+      startTimer()
+      return true
+    },
+
+    /** Calls used in `month`, including those not yet written. */
+    async used(companyId: string, month: string): Promise<number> {
+      const counter = await counterFor(companyId, month)
+      return counter.stored + counter.pending
+    },
+
+    flush,
+
+    /** Stops the timer and writes what is pending. */
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await flush()
+    },
+  }
+}
+
+export type UsageMeter = ReturnType<typeof createUsageMeter>

@@ -1,0 +1,148 @@
+import type { Actor } from '../access/actor'
+import { InvoicingError, notFound } from '../errors'
+import { formatProblem, formatNumber } from '../numbering/number-format'
+import {
+  DEFAULT_NUMBER_RANGES, NUMBER_RANGE_TYPES, sequenceKeyOf, type NumberRangeType, type NumberRanges,
+} from '../numbering/number-ranges'
+import type { CoreDeps } from '../ports/deps'
+import type { StorageReader, StorageTx } from '../ports/storage'
+import { calendarDateOf } from '../shared/calendar-date'
+import { parseInput } from '../shared/validation'
+import { REMINDER_LEVELS, TEXT_DOCUMENT_TYPES, type Company, type CompanyTexts } from './company'
+import {
+  CompanyCreateSchema, CompanyUpdateSchema,
+  type CompanyChanges, type CompanyCreateInput, type CompanyUpdateInput,
+} from './company-schemas'
+import { PLAN_FEATURES, type PlanFeatures, type Plan } from './plans'
+
+/** The company an actor acts for; it can only be missing if it was never created. */
+export async function requireCompany(reader: StorageReader | StorageTx, actor: Actor): Promise<Company> {
+  const company = await reader.companies.get(actor.companyId)
+  if (!company) throw notFound('Company')
+  return company
+}
+
+export interface NumberRangeState {
+  type: NumberRangeType
+  format: string
+  resetYearly: boolean
+  /** The last number handed out in the current period, null before the first. */
+  lastNumber: string | null
+  /** The number the next record of this type would get today. */
+  nextNumber: string
+}
+
+export function createCompanyService({ storage, clock, ids }: CoreDeps) {
+  return {
+    /** Creates a company with the defaults of decisions §3 for everything not given. */
+    async create(input: CompanyCreateInput): Promise<Company> {
+      const changes = parseInput(CompanyCreateSchema, input)
+      const now = clock.now().toISOString()
+      const company = applyChanges(defaultCompany(ids.next(), changes.name, now), changes)
+      await storage.transaction((tx) => tx.companies.insert(company))
+      return company
+    },
+
+    /** Changes the given settings; nested settings (texts, number ranges, fees) are merged. */
+    async update(actor: Actor, input: CompanyUpdateInput): Promise<Company> {
+      const changes = parseInput(CompanyUpdateSchema, input)
+      return storage.transaction(async (tx) => {
+        const current = await requireCompany(tx, actor)
+        const updated = { ...applyChanges(current, changes), updatedAt: clock.now().toISOString() }
+        await tx.companies.update(updated)
+        return updated
+      })
+    },
+
+    get: (actor: Actor): Promise<Company> => requireCompany(storage, actor),
+
+    async plan(actor: Actor): Promise<{ plan: Plan; features: PlanFeatures }> {
+      const { plan } = await requireCompany(storage, actor)
+      return { plan, features: PLAN_FEATURES[plan] }
+    },
+
+    async numberRanges(actor: Actor): Promise<NumberRangeState[]> {
+      const company = await requireCompany(storage, actor)
+      const today = calendarDateOf(clock.now(), company.timeZone)
+      return Promise.all(NUMBER_RANGE_TYPES.map(async (type) => {
+        const range = company.numberRanges[type]
+        const last = await storage.sequences.current(company.id, sequenceKeyOf(type, range, today))
+        return {
+          type,
+          format: range.format,
+          resetYearly: range.resetYearly,
+          lastNumber: last > 0 ? formatNumber(range.format, last, today) : null,
+          nextNumber: formatNumber(range.format, last + 1, today),
+        }
+      }))
+    },
+  }
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>
+
+function defaultCompany(id: string, name: string, now: string): Company {
+  return {
+    id, name,
+    street: null, zipCode: null, city: null, country: 'DE',
+    email: null, phone: null, website: null, vatId: null, taxNumber: null,
+    iban: null, bic: null, bankName: null, sepaCreditorId: null,
+    plan: 'PROFESSIONAL', documentQuota: null, apiCallQuota: null,
+    paymentTermDays: 14, defaultLocale: 'de', smallBusiness: false, ossRegistered: false,
+    reminderFees: { 1: '0', 2: '5', 3: '10' }, defaultInterestRate: '9.12',
+    texts: {}, numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin',
+    createdAt: now, updatedAt: now,
+  }
+}
+
+function applyChanges(company: Company, changes: CompanyChanges): Company {
+  const { texts, numberRanges, reminderFees, ...flat } = changes
+  const next: Company = { ...company }
+  for (const [field, value] of Object.entries(flat)) {
+    if (value !== undefined) Object.assign(next, { [field]: value })
+  }
+  if (reminderFees) {
+    next.reminderFees = { ...company.reminderFees }
+    for (const level of REMINDER_LEVELS) if (reminderFees[level] !== undefined) next.reminderFees[level] = reminderFees[level]
+  }
+  if (texts) next.texts = mergeTexts(company.texts, texts)
+  if (numberRanges) next.numberRanges = mergeNumberRanges(company.numberRanges, numberRanges)
+  return next
+}
+
+type TextChanges = NonNullable<CompanyChanges['texts']>
+
+function mergeTexts(current: CompanyTexts, changes: TextChanges): CompanyTexts {
+  const merged: CompanyTexts = structuredClone(current)
+  for (const locale of ['de', 'en'] as const) {
+    for (const type of TEXT_DOCUMENT_TYPES) {
+      const fields = changes[locale]?.[type]
+      if (!fields) continue
+      const texts = { ...merged[locale]?.[type] }
+      for (const [field, value] of Object.entries(fields)) {
+        if (value === null) delete texts[field as keyof typeof texts]
+        else if (value !== undefined) texts[field as keyof typeof texts] = value
+      }
+      merged[locale] = { ...merged[locale], [type]: texts }
+    }
+  }
+  return merged
+}
+
+function mergeNumberRanges(current: NumberRanges, changes: NonNullable<CompanyChanges['numberRanges']>): NumberRanges {
+  const merged: NumberRanges = { ...current }
+  for (const type of NUMBER_RANGE_TYPES) {
+    const change = changes[type]
+    if (!change) continue
+    const range = {
+      format: change.format ?? current[type].format,
+      resetYearly: change.resetYearly ?? current[type].resetYearly,
+    }
+    const problem = formatProblem(range.format, range.resetYearly)
+    if (problem) {
+      throw new InvoicingError('validation_failed', `numberRanges.${type}.format: ${problem}`, { field: `numberRanges.${type}.format` })
+    }
+    merged[type] = range
+  }
+  return merged
+}

@@ -1,0 +1,43 @@
+import { createApiGate, type ApiGateOptions } from './access/api-gate'
+import { createApiKeyService } from './access/api-key-service'
+import { createCompanyService } from './companies/company-service'
+import { createCustomerService } from './customers/customer-service'
+import { systemClock, type Clock } from './ports/clock'
+import type { CoreDeps } from './ports/deps'
+import { cuidIds, type IdGenerator } from './ports/ids'
+import type { Storage } from './ports/storage'
+import { createProductService } from './products/product-service'
+
+export interface InvoicingOptions {
+  storage: Storage
+  /** Default: the system clock. */
+  clock?: Clock
+  /** Default: cuid2 ids. */
+  ids?: IdGenerator
+  /** Limits of the API gate (rate, key cache, usage flushing). */
+  access?: ApiGateOptions
+}
+
+/**
+ * Composes the engine from its ports. Every use case takes the acting company explicitly;
+ * records of other companies are never visible to it.
+ */
+export function createInvoicing(options: InvoicingOptions) {
+  const deps: CoreDeps = {
+    storage: options.storage,
+    clock: options.clock ?? systemClock,
+    ids: options.ids ?? cuidIds,
+  }
+  const access = createApiGate(deps, options.access)
+  return {
+    companies: createCompanyService(deps),
+    apiKeys: createApiKeyService(deps),
+    access,
+    customers: createCustomerService(deps),
+    products: createProductService(deps),
+    /** Writes pending usage counts. The storage stays open: its owner closes it. */
+    close: () => access.close(),
+  }
+}
+
+export type Invoicing = ReturnType<typeof createInvoicing>

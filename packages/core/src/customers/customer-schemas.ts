@@ -1,0 +1,37 @@
+import * as v from 'valibot'
+import {
+  bic, calendarDate, clearable, countryCode, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, vatId,
+} from '../shared/fields'
+import { pageEntries } from '../shared/pagination'
+import { aliased } from '../shared/validation'
+
+const customerEntries = {
+  customerNumber: v.optional(v.pipe(requiredText(50), v.description('Unique in the company; taken from the CUSTOMER number range when omitted'))),
+  name: requiredText(200),
+  email: clearable(emailAddress),
+  street: optionalText(),
+  zipCode: optionalText(20),
+  city: optionalText(),
+  country: v.optional(countryCode),
+  vatId: clearable(vatId),
+  taxNumber: optionalText(50),
+  paymentTermDays: clearable(paymentTermDays),
+  defaultLocale: clearable(locale),
+  buyerReference: optionalText(100),
+  notes: optionalText(10000),
+  iban: clearable(iban),
+  bic: clearable(bic),
+  sepaMandateId: optionalText(35),
+  sepaMandateDate: clearable(calendarDate),
+}
+
+export const CustomerCreateSchema = aliased(v.object(customerEntries))
+export const CustomerUpdateSchema = aliased(v.partial(v.object(customerEntries)))
+export const CustomerListQuerySchema = aliased(v.object({
+  search: v.optional(v.pipe(v.string(), v.description('Case-insensitive part of the name, customer number or email'))),
+  ...pageEntries,
+}))
+
+export type CustomerCreateInput = v.InferInput<typeof CustomerCreateSchema>
+export type CustomerUpdateInput = v.InferInput<typeof CustomerUpdateSchema>
+export type CustomerListQuery = v.InferInput<typeof CustomerListQuerySchema>

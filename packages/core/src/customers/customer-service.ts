@@ -1,0 +1,110 @@
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/company-service'
+import { InvoicingError, notFound } from '../errors'
+import { takeNumber } from '../numbering/number-ranges'
+import type { CoreDeps } from '../ports/deps'
+import type { StorageTx } from '../ports/storage'
+import { calendarDateOf } from '../shared/calendar-date'
+import type { Page } from '../shared/pagination'
+import { parseInput } from '../shared/validation'
+import type { Customer } from './customer'
+import {
+  CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
+  type CustomerCreateInput, type CustomerListQuery, type CustomerUpdateInput,
+} from './customer-schemas'
+
+// Numbers given by hand may sit on the range's next values; skip those rather than fail.
+const MAX_NUMBER_ATTEMPTS = 1000
+
+export function createCustomerService({ storage, clock, ids }: CoreDeps) {
+  async function assertNumberFree(tx: StorageTx, companyId: string, customerNumber: string, exceptId?: string) {
+    const holder = await tx.customers.findByNumber(companyId, customerNumber)
+    if (holder && holder.id !== exceptId) {
+      throw new InvoicingError('customer_number_taken', `Customer number ${customerNumber} is already taken`, { customerNumber })
+    }
+  }
+
+  return {
+    async create(actor: Actor, input: CustomerCreateInput): Promise<Customer> {
+      const fields = parseInput(CustomerCreateSchema, input)
+      return storage.transaction(async (tx) => {
+        const company = await requireCompany(tx, actor)
+        const now = clock.now()
+        let customerNumber = fields.customerNumber
+        if (customerNumber) {
+          await assertNumberFree(tx, company.id, customerNumber)
+        } else {
+          const today = calendarDateOf(now, company.timeZone)
+          for (let attempt = 0; !customerNumber; attempt++) {
+            if (attempt === MAX_NUMBER_ATTEMPTS) throw new Error('customer number range exhausted by numbers given by hand')
+            const candidate = await takeNumber(tx.sequences, company.id, company.numberRanges, 'CUSTOMER', today)
+            if (!(await tx.customers.findByNumber(company.id, candidate))) customerNumber = candidate
+          }
+        }
+        const customer: Customer = {
+          id: ids.next(),
+          companyId: company.id,
+          customerNumber,
+          name: fields.name,
+          email: fields.email ?? null,
+          street: fields.street ?? null,
+          zipCode: fields.zipCode ?? null,
+          city: fields.city ?? null,
+          country: fields.country ?? company.country,
+          vatId: fields.vatId ?? null,
+          taxNumber: fields.taxNumber ?? null,
+          paymentTermDays: fields.paymentTermDays ?? null,
+          defaultLocale: fields.defaultLocale ?? null,
+          buyerReference: fields.buyerReference ?? null,
+          notes: fields.notes ?? null,
+          iban: fields.iban ?? null,
+          bic: fields.bic ?? null,
+          sepaMandateId: fields.sepaMandateId ?? null,
+          sepaMandateDate: fields.sepaMandateDate ?? null,
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        }
+        await tx.customers.insert(customer)
+        return customer
+      })
+    },
+
+    async list(actor: Actor, query: CustomerListQuery = {}): Promise<Page<Customer>> {
+      const { search, limit, offset } = parseInput(CustomerListQuerySchema, query)
+      return storage.customers.list(actor.companyId, { search, limit, offset })
+    },
+
+    async get(actor: Actor, id: string): Promise<Customer> {
+      const customer = await storage.customers.get(actor.companyId, id)
+      if (!customer) throw notFound('Customer')
+      return customer
+    },
+
+    /** Changes the given fields; `null` clears an optional one. */
+    async update(actor: Actor, id: string, input: CustomerUpdateInput): Promise<Customer> {
+      const changes = parseInput(CustomerUpdateSchema, input)
+      return storage.transaction(async (tx) => {
+        const current = await tx.customers.get(actor.companyId, id)
+        if (!current) throw notFound('Customer')
+        if (changes.customerNumber && changes.customerNumber !== current.customerNumber) {
+          await assertNumberFree(tx, actor.companyId, changes.customerNumber, id)
+        }
+        const updated: Customer = { ...current, updatedAt: clock.now().toISOString() }
+        for (const [field, value] of Object.entries(changes)) {
+          if (value !== undefined) Object.assign(updated, { [field]: value })
+        }
+        await tx.customers.update(updated)
+        return updated
+      })
+    },
+
+    async delete(actor: Actor, id: string): Promise<void> {
+      await storage.transaction(async (tx) => {
+        if (!(await tx.customers.get(actor.companyId, id))) throw notFound('Customer')
+        await tx.customers.delete(actor.companyId, id)
+      })
+    },
+  }
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>

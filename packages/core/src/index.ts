@@ -1,0 +1,41 @@
+export { createInvoicing, type Invoicing, type InvoicingOptions } from './create-invoicing'
+export { ERROR_CODES, InvoicingError, isInvoicingError, type ErrorCode, type ErrorDetails } from './errors'
+
+export type { Clock } from './ports/clock'
+export { systemClock } from './ports/clock'
+export type { IdGenerator } from './ports/ids'
+export { cuidIds } from './ports/ids'
+export type * from './ports/storage'
+
+export { companyActor, type Actor } from './access/actor'
+export { API_KEY_PREFIX, type ApiKey } from './access/api-key'
+export type { Admission, ApiGateOptions, Principal } from './access/api-gate'
+export { ApiKeyCreateSchema, type ApiKeyCreateInput } from './access/api-key-service'
+export type { RateLimitStatus } from './access/rate-limiter'
+export { SCOPES, isScope, requireScopes, type Scope } from './access/scopes'
+
+export { effectiveApiCallQuota, type Company, type CompanyTexts, type DocumentTexts } from './companies/company'
+export { CompanyCreateSchema, CompanyUpdateSchema, type CompanyCreateInput, type CompanyUpdateInput } from './companies/company-schemas'
+export type { NumberRangeState } from './companies/company-service'
+export { PLANS, PLAN_FEATURES, type Plan, type PlanFeatures } from './companies/plans'
+
+export type { Customer } from './customers/customer'
+export {
+  CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
+  type CustomerCreateInput, type CustomerListQuery, type CustomerUpdateInput,
+} from './customers/customer-schemas'
+
+export { PRODUCT_LINE_TYPES, type Product, type ProductLineType } from './products/product'
+export {
+  ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema,
+  type ProductCreateInput, type ProductListQuery, type ProductUpdateInput,
+} from './products/product-schemas'
+
+export { LINE_TYPES, type LineType } from './invoices/line-types'
+export { NUMBER_RANGE_TYPES, DEFAULT_NUMBER_RANGES, type NumberRange, type NumberRangeType, type NumberRanges } from './numbering/number-ranges'
+
+export { LOCALES, type Locale } from './shared/fields'
+export { isCalendarDate, type CalendarDate } from './shared/calendar-date'
+export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from './shared/pagination'
+export { foldForSearch, searchTextOf } from './shared/search'
+export { ALIASES_METADATA, parseInput } from './shared/validation'

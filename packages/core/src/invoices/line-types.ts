@@ -1,0 +1,6 @@
+/** The kinds of line an invoice can hold. TEXT, SUBTOTAL and PAGEBREAK carry no amount. */
+export const LINE_TYPES = [
+  'PRODUCT', 'SERVICE', 'DISCOUNT_PERCENT', 'DISCOUNT_ABSOLUTE', 'SHIPPING', 'ADVANCE_PAYMENT', 'CREDIT',
+  'TEXT', 'SUBTOTAL', 'PAGEBREAK',
+] as const
+export type LineType = (typeof LINE_TYPES)[number]

@@ -1,0 +1,85 @@
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/company-service'
+import { InvoicingError, notFound } from '../errors'
+import type { CoreDeps } from '../ports/deps'
+import type { StorageTx } from '../ports/storage'
+import type { Page } from '../shared/pagination'
+import { parseInput } from '../shared/validation'
+import type { Product } from './product'
+import {
+  ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema,
+  type ProductCreateInput, type ProductListQuery, type ProductUpdateInput,
+} from './product-schemas'
+
+export function createProductService({ storage, clock, ids }: CoreDeps) {
+  async function assertNumberFree(tx: StorageTx, companyId: string, productNumber: string | null | undefined, exceptId?: string) {
+    if (!productNumber) return
+    const holder = await tx.products.findByNumber(companyId, productNumber)
+    if (holder && holder.id !== exceptId) {
+      throw new InvoicingError('product_number_taken', `Product number ${productNumber} is already taken`, { productNumber })
+    }
+  }
+
+  return {
+    async create(actor: Actor, input: ProductCreateInput): Promise<Product> {
+      const fields = parseInput(ProductCreateSchema, input)
+      return storage.transaction(async (tx) => {
+        const company = await requireCompany(tx, actor)
+        await assertNumberFree(tx, company.id, fields.productNumber)
+        const now = clock.now().toISOString()
+        const product: Product = {
+          id: ids.next(),
+          companyId: company.id,
+          productNumber: fields.productNumber ?? null,
+          name: fields.name,
+          description: fields.description ?? null,
+          unitPrice: fields.unitPrice ?? '0',
+          taxRate: fields.taxRate ?? null,
+          unit: fields.unit ?? null,
+          lineType: fields.lineType ?? 'PRODUCT',
+          createdAt: now,
+          updatedAt: now,
+        }
+        await tx.products.insert(product)
+        return product
+      })
+    },
+
+    async list(actor: Actor, query: ProductListQuery = {}): Promise<Page<Product>> {
+      const { search, limit, offset } = parseInput(ProductListQuerySchema, query)
+      return storage.products.list(actor.companyId, { search, limit, offset })
+    },
+
+    async get(actor: Actor, id: string): Promise<Product> {
+      const product = await storage.products.get(actor.companyId, id)
+      if (!product) throw notFound('Product')
+      return product
+    },
+
+    /** Changes the given fields; `null` clears an optional one. */
+    async update(actor: Actor, id: string, input: ProductUpdateInput): Promise<Product> {
+      const changes = parseInput(ProductUpdateSchema, input)
+      return storage.transaction(async (tx) => {
+        const current = await tx.products.get(actor.companyId, id)
+        if (!current) throw notFound('Product')
+        await assertNumberFree(tx, actor.companyId, changes.productNumber, id)
+        const updated: Product = { ...current, updatedAt: clock.now().toISOString() }
+        for (const [field, value] of Object.entries(changes)) {
+          if (value !== undefined) Object.assign(updated, { [field]: value })
+        }
+        await tx.products.update(updated)
+        return updated
+      })
+    },
+
+    /** Lines that named the product keep their copied data, so deleting is always allowed. */
+    async delete(actor: Actor, id: string): Promise<void> {
+      await storage.transaction(async (tx) => {
+        if (!(await tx.products.get(actor.companyId, id))) throw notFound('Product')
+        await tx.products.delete(actor.companyId, id)
+      })
+    },
+  }
+}
+
+export type ProductService = ReturnType<typeof createProductService>

@@ -1,0 +1,79 @@
+/**
+ * Calendar dates (`YYYY-MM-DD`) as the contract uses them: no time, no zone. "Today" and
+ * "this month" are read in the company's time zone, so an invoice written at 00:30 in Berlin
+ * is dated that day, not the day before in UTC.
+ */
+export type CalendarDate = string
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** True for a real date in `YYYY-MM-DD` form (`2026-02-30` is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The calendar date of `instant` in `timeZone`. */
+export function calendarDateOf(instant: Date, timeZone: string): CalendarDate {
+  return formatterFor(timeZone).format(instant)
+}
+
+/** `date` moved by `days` (negative moves back). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const moved = new Date(`${date}T00:00:00Z`)
+  moved.setUTCDate(moved.getUTCDate() + days)
+  return moved.toISOString().slice(0, 10)
+}
+
+/** `YYYY-MM` of a calendar date. */
+export const monthOf = (date: CalendarDate): string => date.slice(0, 7)
+
+/**
+ * Whole seconds from `instant` until the next calendar month begins in `timeZone`
+ * (at least 1). Used for `Retry-After` when a monthly quota is used up.
+ */
+export function secondsUntilNextMonth(instant: Date, timeZone: string): number {
+  const today = calendarDateOf(instant, timeZone)
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  const firstOfNext = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+  // Find the UTC instant of local midnight: start from UTC midnight and correct by the zone offset.
+  const utcMidnight = Date.parse(`${firstOfNext}T00:00:00Z`)
+  const offsetMs = zoneOffsetMs(new Date(utcMidnight), timeZone)
+  const localMidnight = utcMidnight - offsetMs
+  return Math.max(1, Math.ceil((localMidnight - instant.getTime()) / 1000))
+}
+
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
+    hour: 'numeric', minute: 'numeric', second: 'numeric',
+  }).formatToParts(instant)
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value)
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  return asUtc - instant.getTime()
+}

@@ -1,0 +1,116 @@
+import Decimal from 'decimal.js'
+import * as v from 'valibot'
+import { isCalendarDate } from './calendar-date'
+
+/**
+ * Field schemas shared by the input schemas of every resource, so a date, an amount or a
+ * country means the same everywhere and reads the same in the OpenAPI document.
+ */
+
+/** A non-empty trimmed string of at most `max` characters. */
+export const requiredText = (max = 255) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(max, `must be at most ${max} characters`))
+
+/** An optional string; `null` or an empty string clears it. */
+export const optionalText = (max = 255) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(max, `must be at most ${max} characters`),
+        v.transform((text) => (text === '' ? null : text)),
+      ),
+    ),
+  )
+
+export const emailAddress = v.pipe(v.string(), v.trim(), v.email('must be an email address'))
+
+export const calendarDate = v.pipe(
+  v.string(),
+  v.check(isCalendarDate, 'must be a real calendar date in YYYY-MM-DD form'),
+  v.description('Calendar date, YYYY-MM-DD'),
+)
+
+// Region codes Intl knows that are not countries.
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'])
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+
+/** ISO 3166-1 alpha-2 country code, upper-cased. */
+export const countryCode = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toUpperCase(),
+  v.check(
+    (code) => /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined,
+    'must be an ISO 3166-1 alpha-2 country code such as DE or AT',
+  ),
+  v.description('ISO 3166-1 alpha-2 country code'),
+)
+
+/** Whole days of a payment term. */
+export const paymentTermDays = v.pipe(
+  v.number(),
+  v.integer('must be a whole number of days'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(365, 'must be at most 365 days'),
+)
+
+export const LOCALES = ['de', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+export const locale = v.picklist(LOCALES)
+
+/**
+ * An exact decimal given as a JSON number or a numeric string, kept as a normalised decimal
+ * string so no binary float ever enters a sum.
+ */
+export function decimal(options: { min?: number; max?: number; maxDecimals: number; minExclusive?: boolean }) {
+  const { min, max, maxDecimals, minExclusive } = options
+  return v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number'))]),
+    v.check((value) => typeof value === 'string' || Number.isFinite(value), 'must be a finite number'),
+    v.transform((value) => new Decimal(value)),
+    v.check((value) => value.decimalPlaces() <= maxDecimals, `must have at most ${maxDecimals} decimal places`),
+    v.check(
+      (value) => min === undefined || (minExclusive ? value.gt(min) : value.gte(min)),
+      `must be ${minExclusive ? 'greater than' : 'at least'} ${min}`,
+    ),
+    v.check((value) => max === undefined || value.lte(max), `must be at most ${max}`),
+    v.transform((value) => value.toFixed()),
+  )
+}
+
+/** A tax rate in percent, 0 to 100, e.g. 19 or 5.5. */
+export const taxRate = decimal({ min: 0, max: 100, maxDecimals: 2 })
+
+const ibanRemainder = (iban: string): number => {
+  const rearranged = iban.slice(4) + iban.slice(0, 4)
+  const digits = rearranged.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55))
+  let remainder = 0
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  return remainder
+}
+
+/** IBAN with a valid ISO 13616 check sum; spaces removed, upper-cased. */
+export const iban = v.pipe(
+  v.string(),
+  v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
+  v.check((text) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(text) && ibanRemainder(text) === 1, 'must be a valid IBAN'),
+)
+
+/** BIC (ISO 9362), 8 or 11 characters. */
+export const bic = v.pipe(
+  v.string(),
+  v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
+  v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters'),
+)
+
+/** VAT identification number: country prefix and 2 to 13 characters, spaces removed. */
+export const vatId = v.pipe(
+  v.string(),
+  v.transform((text) => text.replace(/[\s.-]+/g, '').toUpperCase()),
+  v.regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'must be a VAT identification number such as DE123456789'),
+)
+
+/** Wraps a field schema so it may be omitted, or set to null to clear it. */
+export const clearable = <TSchema extends v.GenericSchema>(schema: TSchema) => v.optional(v.nullable(schema))

@@ -1,0 +1,50 @@
+import * as v from 'valibot'
+
+export const DEFAULT_PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 100
+
+/** Query values arrive as strings; JSON callers may pass numbers. */
+const wholeNumber = (field: string) =>
+  v.pipe(
+    v.union([v.number(), v.string()]),
+    v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
+    v.number(`${field} must be a number`),
+    v.integer(`must be a whole number`),
+  )
+
+/** `limit`: default 50; above 100 is capped to 100; below 1 is an error (decisions §11). */
+export const limitParam = v.pipe(
+  wholeNumber('limit'),
+  v.minValue(1, 'must be at least 1'),
+  v.transform((limit) => Math.min(limit, MAX_PAGE_SIZE)),
+  v.description(`Page size, default ${DEFAULT_PAGE_SIZE}; values above ${MAX_PAGE_SIZE} are capped to ${MAX_PAGE_SIZE}`),
+)
+
+export const offsetParam = v.pipe(wholeNumber('offset'), v.minValue(0, 'must not be negative'), v.description('Records to skip, default 0'))
+
+/** The pagination members of a list query. */
+export const pageEntries = {
+  limit: v.optional(limitParam, DEFAULT_PAGE_SIZE),
+  offset: v.optional(offsetParam, 0),
+}
+
+export interface PageRequest {
+  limit: number
+  offset: number
+}
+
+/** One page of a list, with the total before paging. */
+export interface Page<T> {
+  items: T[]
+  total: number
+  limit: number
+  offset: number
+}
+
+/** The contract's `pagination` object of a list response. */
+export const paginationOf = (page: Page<unknown>) => ({
+  total: page.total,
+  limit: page.limit,
+  offset: page.offset,
+  hasMore: page.offset + page.items.length < page.total,
+})

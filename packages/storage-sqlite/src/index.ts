@@ -1,0 +1,1 @@
+export { createSqliteStorage, type SqliteStorageOptions } from './create-sqlite-storage'

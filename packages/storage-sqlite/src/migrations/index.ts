@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import { platform } from './0001-platform'
+
+/** Every migration in order. Names sort in the order they must run; never rename one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-platform': platform,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+}
