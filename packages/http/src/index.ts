@@ -1,1 +1,6 @@
-export {}
+export { createApp, type AppOptions } from './app'
+export { buildOpenApiDocument } from './openapi/build-document'
+export { STATUS_BY_CODE, HTTP_ERROR_CODES, type ApiErrorCode, type HttpErrorCode } from './errors'
+export { createJsonLogger, type Logger, type LogLevel } from './logger'
+export type { Route } from './routes/route'
+export { startHost, type Host, type HostOptions } from './host'

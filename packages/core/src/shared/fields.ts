@@ -39,13 +39,13 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'n
 /** ISO 3166-1 alpha-2 country code, upper-cased. */
 export const countryCode = v.pipe(
   v.string(),
+  v.description('ISO 3166-1 alpha-2 country code'),
   v.trim(),
   v.toUpperCase(),
   v.check(
     (code) => /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined,
     'must be an ISO 3166-1 alpha-2 country code such as DE or AT',
   ),
-  v.description('ISO 3166-1 alpha-2 country code'),
 )
 
 /** Whole days of a payment term. */
@@ -64,10 +64,14 @@ export const locale = v.picklist(LOCALES)
  * An exact decimal given as a JSON number or a numeric string, kept as a normalised decimal
  * string so no binary float ever enters a sum.
  */
-export function decimal(options: { min?: number; max?: number; maxDecimals: number; minExclusive?: boolean }) {
+export function decimal(options: { min?: number; max?: number; maxDecimals: number; minExclusive?: boolean; description?: string }) {
   const { min, max, maxDecimals, minExclusive } = options
+  const bounds = [min !== undefined && `${minExclusive ? 'greater than' : 'at least'} ${min}`, max !== undefined && `at most ${max}`].filter(Boolean)
+  const description = options.description ?? `Exact decimal (JSON number or numeric string), up to ${maxDecimals} decimal places${bounds.length ? `, ${bounds.join(' and ')}` : ''}`
   return v.pipe(
     v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number'))]),
+    // Descriptions go before the first transform: the OpenAPI generator documents the input type.
+    v.description(description),
     v.check((value) => typeof value === 'string' || Number.isFinite(value), 'must be a finite number'),
     v.transform((value) => new Decimal(value)),
     v.check((value) => value.decimalPlaces() <= maxDecimals, `must have at most ${maxDecimals} decimal places`),
@@ -81,7 +85,7 @@ export function decimal(options: { min?: number; max?: number; maxDecimals: numb
 }
 
 /** A tax rate in percent, 0 to 100, e.g. 19 or 5.5. */
-export const taxRate = decimal({ min: 0, max: 100, maxDecimals: 2 })
+export const taxRate = decimal({ min: 0, max: 100, maxDecimals: 2, description: 'Tax rate in percent, e.g. 19 or 5.5' })
 
 const ibanRemainder = (iban: string): number => {
   const rearranged = iban.slice(4) + iban.slice(0, 4)
@@ -94,6 +98,7 @@ const ibanRemainder = (iban: string): number => {
 /** IBAN with a valid ISO 13616 check sum; spaces removed, upper-cased. */
 export const iban = v.pipe(
   v.string(),
+  v.description('IBAN; spaces are ignored'),
   v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
   v.check((text) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(text) && ibanRemainder(text) === 1, 'must be a valid IBAN'),
 )
@@ -101,6 +106,7 @@ export const iban = v.pipe(
 /** BIC (ISO 9362), 8 or 11 characters. */
 export const bic = v.pipe(
   v.string(),
+  v.description('BIC of 8 or 11 characters'),
   v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
   v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters'),
 )
@@ -108,6 +114,7 @@ export const bic = v.pipe(
 /** VAT identification number: country prefix and 2 to 13 characters, spaces removed. */
 export const vatId = v.pipe(
   v.string(),
+  v.description('VAT identification number with country prefix, e.g. DE123456789'),
   v.transform((text) => text.replace(/[\s.-]+/g, '').toUpperCase()),
   v.regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'must be a VAT identification number such as DE123456789'),
 )

@@ -1,11 +1,20 @@
 import * as v from 'valibot'
 import { InvoicingError } from '../errors'
 
-/** Key of the metadata an {@link aliased} schema carries, read by the OpenAPI generator. */
-export const ALIASES_METADATA = 'invoicing.aliases'
-
 type ObjectEntries = v.ObjectEntries
 type AnyObjectSchema = v.ObjectSchema<ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+
+/** What an {@link aliased} schema accepts: its object schema and the alias → field names. */
+export interface AliasedObject {
+  object: AnyObjectSchema
+  aliases: Readonly<Record<string, string>>
+}
+
+// Keyed by the aliased pipe and by its first item: JSON Schema converters visit only the latter.
+const aliasedObjects = new WeakMap<object, AliasedObject>()
+
+/** The object and aliases behind a schema made by {@link aliased}, for documentation. */
+export const aliasedObjectOf = (schema: object): AliasedObject | undefined => aliasedObjects.get(schema)
 
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
@@ -26,9 +35,9 @@ export function aliased<TSchema extends AnyObjectSchema>(
     const snake = snakeCase(name)
     if (snake !== name) aliases[snake] = name
   }
-  return v.pipe(
-    v.unknown(),
-    v.metadata({ [ALIASES_METADATA]: aliases }),
+  const head = v.unknown()
+  const pipe = v.pipe(
+    head,
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       if (typeof dataset.value !== 'object' || dataset.value === null || Array.isArray(dataset.value)) return dataset.value
       const input = dataset.value as Record<string, unknown>
@@ -46,7 +55,10 @@ export function aliased<TSchema extends AnyObjectSchema>(
       return normalised
     }),
     schema,
-  ) as unknown as v.GenericSchema<v.InferInput<TSchema>, v.InferOutput<TSchema>>
+  )
+  aliasedObjects.set(head, { object: schema, aliases })
+  aliasedObjects.set(pipe, { object: schema, aliases })
+  return pipe as unknown as v.GenericSchema<v.InferInput<TSchema>, v.InferOutput<TSchema>>
 }
 
 /** Validates `input` against `schema`, or throws `validation_failed` naming the field. */
@@ -57,9 +69,12 @@ export function parseInput<TSchema extends v.GenericSchema>(schema: TSchema, inp
 }
 
 function validationError(issues: readonly v.BaseIssue<unknown>[]): InvoicingError {
-  const described = issues.map((issue) => ({ field: v.getDotPath(issue), message: messageOf(issue) }))
+  const described = issues.map((issue) => {
+    const field = v.getDotPath(issue)
+    return field ? { field, message: messageOf(issue) } : { message: messageOf(issue) }
+  })
   const first = issues[0]!
-  const { field, message } = described[0]!
+  const { field, message } = { field: undefined, ...described[0]! }
   const allowedValues = allowedValuesOf(first)
   return new InvoicingError(
     'validation_failed',
@@ -79,8 +94,11 @@ function messageOf(issue: v.BaseIssue<unknown>): string {
   return issue.message
 }
 
-/** The options of a failed picklist, read from valibot's `expected` (`"A" | "B"`). */
+/**
+ * The options of a failed picklist, read from valibot's `expected`: `"A" | "B"`, or
+ * `("A" | "B" | null)` when wrapped in nullable. Our picklists hold strings only.
+ */
 function allowedValuesOf(issue: v.BaseIssue<unknown>): string[] | undefined {
   if (issue.type !== 'picklist' || !issue.expected) return undefined
-  return issue.expected.split(' | ').map((option) => JSON.parse(option) as string)
+  return [...issue.expected.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(([quoted]) => JSON.parse(quoted) as string)
 }

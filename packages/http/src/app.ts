@@ -1,0 +1,64 @@
+import Router from '@koa/router'
+import type { Invoicing } from '@invoicing/core'
+import Koa, { type Middleware } from 'koa'
+import { HttpError } from './errors'
+import { createJsonLogger, type Logger } from './logger'
+import { apiGate } from './middleware/api-gate'
+import { errorHandler } from './middleware/error-handler'
+import { jsonBody } from './middleware/json-body'
+import { requestContext } from './middleware/request-context'
+import { buildOpenApiDocument } from './openapi/build-document'
+import { companyRoutes } from './routes/company'
+import { customerRoutes } from './routes/customers'
+import { metaRoutes } from './routes/meta'
+import { productRoutes } from './routes/products'
+import { mountRoutes, type Route } from './routes/route'
+
+export interface AppOptions {
+  invoicing: Invoicing
+  /** Default: no logs. */
+  logger?: Logger
+  /** The largest JSON body accepted, default 1mb. */
+  bodyLimit?: string
+}
+
+const API_PREFIX = '/api/v1'
+
+const underApi = (middleware: Middleware): Middleware => (ctx, next) =>
+  ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? middleware(ctx, next) : next()
+
+/**
+ * Gives requests no route answered a JSON error. It runs after the router, so the router's
+ * `allowedMethods` has set 405 and the Allow header for paths that exist under another method.
+ */
+const answerUnrouted: Middleware = async (ctx, next) => {
+  await next()
+  if (ctx.body !== undefined) return
+  if (ctx.status === 405 || ctx.status === 501) {
+    throw new HttpError('method_not_allowed', `${ctx.method} is not allowed here; see the Allow header`)
+  }
+  if (ctx.status === 404) throw new HttpError('route_not_found', `No route ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`)
+}
+
+/** The Koa application of the `/api/v1` contract. It does not listen: the caller decides where. */
+export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb' }: AppOptions): Koa {
+  const routes: Route[] = [
+    ...metaRoutes(() => openApiDocument),
+    ...companyRoutes(invoicing),
+    ...customerRoutes(invoicing),
+    ...productRoutes(invoicing),
+  ]
+  const openApiDocument = buildOpenApiDocument(routes)
+  const api = new Router({ prefix: API_PREFIX })
+  mountRoutes(api, routes)
+
+  const app = new Koa()
+  app.use(requestContext(logger))
+  app.use(errorHandler(logger))
+  app.use(answerUnrouted)
+  app.use(underApi(apiGate(invoicing.access)))
+  app.use(jsonBody(bodyLimit))
+  app.use(api.routes())
+  app.use(api.allowedMethods())
+  return app
+}

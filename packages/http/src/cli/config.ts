@@ -1,0 +1,33 @@
+import { LOG_LEVELS, type LogLevel } from '../logger'
+import { UsageError } from './usage-error'
+
+/** The environment of decisions §1, read once by every command. */
+export interface HostConfig {
+  databaseFile: string
+  dataDir: string
+  port: number
+  host: string
+  logLevel: LogLevel
+  createDemo: boolean
+  requestsPerMinute: number
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
+  const port = Number(env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`PORT must be a port number, got ${env.PORT}`)
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  const requestsPerMinute = Number(env.INVOICING_RATE_LIMIT ?? 100)
+  if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
+    throw new UsageError(`INVOICING_RATE_LIMIT must be a whole number of requests per minute, got ${env.INVOICING_RATE_LIMIT}`)
+  }
+  return {
+    databaseFile: env.INVOICING_DB || './data/invoicing.sqlite',
+    dataDir: env.INVOICING_DATA_DIR || './data',
+    port,
+    host: env.HOST || '127.0.0.1',
+    logLevel,
+    createDemo: env.INVOICING_NO_DEMO !== '1',
+    requestsPerMinute,
+  }
+}

@@ -1,0 +1,63 @@
+import { companyActor, type CompanyCreateInput } from '@invoicing/core'
+import { startHost, type Host } from '../host'
+import { createJsonLogger } from '../logger'
+import type { HostConfig } from './config'
+
+const DEMO_COMPANY: CompanyCreateInput = {
+  name: 'Demo GmbH',
+  street: 'Musterstraße 1',
+  zipCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  email: 'rechnung@demo.example',
+  vatId: 'DE123456789',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+}
+
+/** `invoicing serve`: listen until SIGTERM or SIGINT, then shut down cleanly. */
+export async function serve(config: HostConfig, print: (text: string) => void): Promise<void> {
+  const logger = createJsonLogger(config.logLevel)
+  const host = await startHost({
+    databaseFile: config.databaseFile,
+    port: config.port,
+    host: config.host,
+    logger,
+    access: { requestsPerMinute: config.requestsPerMinute },
+  })
+  const api = `${host.url}/api/v1`
+  logger.info('listening', { url: api, database: config.databaseFile })
+  print(`Invoicing API listening on ${api}`)
+  if (config.createDemo && (await host.storage.companies.count()) === 0) print(await createDemo(host, api))
+
+  const shutdown = (signal: string) => {
+    logger.info('shutting down', { signal })
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', { error })
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+/** A demo company and an all-scope key, announced once with a ready-to-paste curl line. */
+async function createDemo(host: Host, api: string): Promise<string> {
+  const company = await host.invoicing.companies.create(DEMO_COMPANY)
+  const { secret } = await host.invoicing.apiKeys.create(companyActor(company.id), { name: 'Demo key' })
+  return [
+    '',
+    `The database was empty: created the demo company "${company.name}" (${company.id})`,
+    'and an API key with every scope. The key is shown only this once:',
+    '',
+    `  ${secret}`,
+    '',
+    'Try it:',
+    `  curl -H "Authorization: Bearer ${secret}" ${api}/company`,
+    '',
+  ].join('\n')
+}

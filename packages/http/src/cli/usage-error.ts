@@ -1,0 +1,21 @@
+/** The command line itself is wrong: print the message and the usage, exit 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export const USAGE = `Usage: invoicing <command>
+
+  serve                                          start the HTTP host
+  migrate                                        create or upgrade the database and exit
+  company create --json '<object>'               create a company, print it as JSON
+  company update <companyId> --json '<object>'   change company settings, print it as JSON
+  company show <companyId>                       print a company as JSON
+  key create --company <companyId> [--scopes a,b,c] [--platform-admin] [--name N]
+                                                 create an API key (all scopes unless --scopes);
+                                                 the key is shown only here
+  key list --company <companyId>                 list a company's keys (never the secret)
+  key revoke <keyId>                             deactivate a key
+
+Environment: INVOICING_DB (./data/invoicing.sqlite), INVOICING_DATA_DIR (./data), PORT (3000),
+HOST (127.0.0.1), LOG_LEVEL (info), INVOICING_NO_DEMO=1 (no demo company on an empty database),
+INVOICING_RATE_LIMIT (100 requests per minute and key).`

@@ -1,0 +1,64 @@
+import { isInvoicingError, type ErrorCode } from '@invoicing/core'
+
+/** Errors only the HTTP host raises: about the request itself, not the invoicing rules. */
+export const HTTP_ERROR_CODES = [
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'route_not_found',
+  'method_not_allowed',
+  'internal_error',
+] as const
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number]
+export type ApiErrorCode = ErrorCode | HttpErrorCode
+
+/** THE mapping of every error code to its HTTP status. A new code does not compile until mapped. */
+export const STATUS_BY_CODE = {
+  validation_failed: 400,
+  not_found: 404,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  plan_no_access: 403,
+  plan_feature_unavailable: 403,
+  plan_limit_reached: 403,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  customer_number_taken: 409,
+  product_number_taken: 409,
+  customer_in_use: 409,
+  storage_busy: 503,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+} as const satisfies Record<ApiErrorCode, number>
+
+/** An error of the HTTP layer, answered like a core error. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError'
+
+  constructor(readonly code: HttpErrorCode, message: string) {
+    super(message)
+  }
+}
+
+export interface ErrorResponse {
+  status: number
+  body: { error: string; code: ApiErrorCode } & Record<string, unknown>
+}
+
+/** The response for anything thrown. What an unexpected error says never leaves the host. */
+export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
+  if (isInvoicingError(error)) {
+    return { status: STATUS_BY_CODE[error.code], body: { error: error.message, code: error.code, ...error.details } }
+  }
+  if (error instanceof HttpError) {
+    return { status: STATUS_BY_CODE[error.code], body: { error: error.message, code: error.code } }
+  }
+  return {
+    status: 500,
+    body: { error: `Internal server error; quote request id ${requestId} when reporting it`, code: 'internal_error' },
+  }
+}

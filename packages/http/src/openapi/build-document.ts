@@ -1,0 +1,150 @@
+import { aliasedObjectOf } from '@invoicing/core'
+import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+import { ErrorSchema } from '../responses/shapes'
+import { API_VERSION } from '../routes/meta'
+import type { Route } from '../routes/route'
+import { API_DESCRIPTION, TAGS } from './description'
+
+const config: ConversionConfig = {
+  target: 'openapi-3.0',
+  // Requests are documented as callers write them, before core's transforms.
+  typeMode: 'input',
+  // Actions JSON Schema cannot say (trim, checks) are left out; the descriptions say them.
+  errorMode: 'ignore',
+  overrideSchema: ({ valibotSchema }) => {
+    const aliased = aliasedObjectOf(valibotSchema)
+    return aliased ? withAliases(convert(aliased.object), aliased.aliases) : undefined
+  },
+}
+
+const convert = (schema: v.GenericSchema): JsonSchema => {
+  const { $schema: _, ...json } = toJsonSchema(schema, config)
+  return toOpenApi30(json) as JsonSchema
+}
+
+/**
+ * Two rules of OpenAPI 3.0.3 the converter does not follow: `nullable` does not widen an
+ * `enum` (null must be one of its values), and `required` must not be empty.
+ */
+function toOpenApi30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toOpenApi30)
+  if (typeof node !== 'object' || node === null) return node
+  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, toOpenApi30(value)]))
+  if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null]
+  if (Array.isArray(copy.required) && copy.required.length === 0) delete copy.required
+  return copy
+}
+
+/** Adds the snake_case (and other) spellings a request may use, each marked as an alias. */
+function withAliases(object: JsonSchema, aliases: Readonly<Record<string, string>>): JsonSchema {
+  const properties = { ...object.properties }
+  for (const [alias, name] of Object.entries(aliases)) {
+    const target = properties[name]
+    if (target && typeof target === 'object') properties[alias] = { ...target, description: `Alias of ${name}.` }
+  }
+  return { ...object, properties }
+}
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+}
+
+const errorResponse = (description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+})
+
+const COMMON_ERRORS: Record<number, string> = {
+  400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict',
+  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'TooManyRequests', 503: 'StorageBusy',
+}
+
+function parametersOf(route: Route): unknown[] {
+  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name, in: 'path', required: true, schema: { type: 'string' }, description: 'Record identifier (cuid)',
+  }))
+  if (!route.query) return path
+  const aliased = aliasedObjectOf(route.query)
+  const object = aliased?.object ?? (route.query as unknown as { entries?: v.ObjectEntries })
+  const query = Object.entries(object.entries ?? {}).map(([name, schema]) => ({
+    name, in: 'query', required: schema.type !== 'optional', schema: convert(schema),
+  }))
+  const aliases = Object.entries(aliased?.aliases ?? {}).map(([alias, name]) => ({
+    name: alias, in: 'query', required: false, schema: query.find((parameter) => parameter.name === name)?.schema,
+    description: `Alias of ${name}.`,
+  }))
+  return [...path, ...query, ...aliases]
+}
+
+function operationOf(route: Route) {
+  const scopes = route.scopes.length > 0 ? `Required scopes: ${route.scopes.map((scope) => `\`${scope}\``).join(', ')}.` : 'Any valid API key; no scope needed.'
+  const responses: Record<string, unknown> = {}
+  for (const [status, doc] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: doc.description,
+      headers: RATE_LIMIT_HEADERS,
+      content: { 'application/json': doc.schema ? { schema: convert(doc.schema) } : { schema: { type: 'object' } } },
+    }
+  }
+  const statuses = new Set<number>([401, 403, 429, ...(route.errors ?? [])])
+  if (route.body) [400, 413, 415].forEach((status) => statuses.add(status))
+  if (route.query) statuses.add(400)
+  if (route.method !== 'get') statuses.add(503)
+  for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${COMMON_ERRORS[status]}` }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: [route.description, scopes].filter(Boolean).join('\n\n'),
+    tags: [route.tag],
+    'x-required-scopes': route.scopes,
+    parameters: parametersOf(route),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: convert(route.body) } } } } : {}),
+    responses,
+  }
+}
+
+/** The OpenAPI 3.0.3 document of `routes`, generated from the schemas that validate them. */
+export function buildOpenApiDocument(routes: readonly Route[]) {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of routes) {
+    const path = `/api/v1${route.path}`
+    paths[path] = { ...paths[path], [route.method]: operationOf(route) }
+  }
+  const usedTags = new Set(routes.map((route) => route.tag))
+  return {
+    openapi: '3.0.3',
+    info: { title: 'API v1', version: API_VERSION, description: API_DESCRIPTION },
+    tags: TAGS.filter((tag) => usedTags.has(tag.name)),
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `sk_live_` followed by at least 32 characters.' },
+      },
+      schemas: { Error: convert(ErrorSchema) },
+      headers: {
+        'RateLimit-Limit': { description: 'Requests allowed per minute for this key', schema: { type: 'integer' } },
+        'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+        'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      },
+      responses: {
+        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, or invalid JSON'),
+        Unauthorized: errorResponse('Authorization header missing, not Bearer, or the key is invalid or revoked', {}),
+        Forbidden: errorResponse('Missing scope (requiredScopes), plan without API access (plan_no_access), or plan limit reached'),
+        NotFound: errorResponse('The record does not exist or belongs to another company'),
+        Conflict: errorResponse('State conflict, or a number already taken'),
+        PayloadTooLarge: errorResponse('The request body is larger than 1 MB'),
+        UnsupportedMediaType: errorResponse('The request body is not application/json'),
+        TooManyRequests: errorResponse('Rate limit (rate_limited) or monthly quota (quota_exceeded) reached', {
+          ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },
+        }),
+        StorageBusy: errorResponse('The database is busy with another writer (storage_busy); retry'),
+      },
+    },
+  }
+}

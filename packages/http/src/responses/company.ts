@@ -1,0 +1,67 @@
+import {
+  effectiveApiCallQuota, NUMBER_RANGE_TYPES, PLANS, type Company,
+} from '@invoicing/core'
+import * as v from 'valibot'
+import { money, nullableNumber, nullableString, timestamp } from './shapes'
+
+export const toCompanyResponse = (company: Company) => ({
+  ...company,
+  apiCallQuota: effectiveApiCallQuota(company),
+  reminderFees: Object.fromEntries(Object.entries(company.reminderFees).map(([level, fee]) => [level, money(fee)])),
+  defaultInterestRate: money(company.defaultInterestRate),
+})
+
+const texts = v.record(v.string(), v.record(v.string(), v.record(v.string(), v.string())))
+const numberRange = v.strictObject({ format: v.string(), resetYearly: v.boolean() })
+
+export const CompanyResponseSchema = v.strictObject({
+  id: v.string(),
+  name: v.string(),
+  street: nullableString,
+  zipCode: nullableString,
+  city: nullableString,
+  country: v.string(),
+  email: nullableString,
+  phone: nullableString,
+  website: nullableString,
+  vatId: nullableString,
+  taxNumber: nullableString,
+  iban: nullableString,
+  bic: nullableString,
+  bankName: nullableString,
+  sepaCreditorId: nullableString,
+  plan: v.picklist(PLANS),
+  documentQuota: v.pipe(nullableNumber, v.description('Documents that may leave draft per calendar month; null = unlimited')),
+  apiCallQuota: v.pipe(nullableNumber, v.description('API calls per calendar month (the company quota, else the plan default)')),
+  paymentTermDays: v.number(),
+  defaultLocale: v.picklist(['de', 'en']),
+  smallBusiness: v.boolean(),
+  ossRegistered: v.boolean(),
+  reminderFees: v.strictObject({ 1: v.number(), 2: v.number(), 3: v.number() }),
+  defaultInterestRate: v.pipe(v.number(), v.description('Percent per year')),
+  texts,
+  numberRanges: v.strictObject(Object.fromEntries(NUMBER_RANGE_TYPES.map((type) => [type, numberRange]))),
+  timeZone: v.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+})
+
+export const NumberRangeStateSchema = v.strictObject({
+  type: v.picklist(NUMBER_RANGE_TYPES),
+  format: v.string(),
+  resetYearly: v.boolean(),
+  lastNumber: v.pipe(nullableString, v.description('The last number handed out in the current period')),
+  nextNumber: v.pipe(v.string(), v.description('The number the next record would get today')),
+})
+
+export const PlanResponseSchema = v.strictObject({
+  plan: v.picklist(PLANS),
+  features: v.strictObject({ apiAccess: v.boolean(), apiCallQuota: nullableNumber, webhooks: v.boolean() }),
+})
+
+const quotaUse = v.strictObject({ used: v.number(), quota: nullableNumber, remaining: nullableNumber })
+export const UsageResponseSchema = v.strictObject({
+  month: v.pipe(v.string(), v.description('Calendar month, YYYY-MM, in the company time zone')),
+  apiCalls: quotaUse,
+  documents: v.pipe(quotaUse, v.description('Documents that left draft this month against documentQuota')),
+})

@@ -1,0 +1,63 @@
+import { paginationOf, type Page } from '@invoicing/core'
+import * as v from 'valibot'
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+
+/**
+ * The legacy resources (customers, payments, reminders, credit notes) answer in snake_case with
+ * camelCase aliases (decisions §4): every multi-word field appears in both spellings.
+ */
+export function legacyShape(fields: Record<string, unknown>): Record<string, unknown> {
+  const shaped: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(fields)) {
+    shaped[snakeCase(name)] = value
+    shaped[name] = value
+  }
+  return shaped
+}
+
+/** The response schema of {@link legacyShape}: both spellings of every field. */
+export function legacySchema(entries: v.ObjectEntries) {
+  const both: v.ObjectEntries = {}
+  for (const [name, schema] of Object.entries(entries)) {
+    both[snakeCase(name)] = schema
+    both[name] = schema
+  }
+  return v.strictObject(both)
+}
+
+/** Exact decimals travel as JSON numbers, as the contract types them. */
+export const money = (decimal: string): number => Number(decimal)
+export const moneyOrNull = (decimal: string | null): number | null => (decimal === null ? null : Number(decimal))
+
+export const data = (value: unknown) => ({ data: value })
+
+export const listOf = <T>(page: Page<T>, map: (item: T) => unknown) => ({
+  data: page.items.map(map),
+  pagination: paginationOf(page),
+})
+
+export const nullableString = v.nullable(v.string())
+export const nullableNumber = v.nullable(v.number())
+export const timestamp = v.pipe(v.string(), v.isoTimestamp(), v.description('ISO 8601 timestamp'))
+
+export const PaginationSchema = v.strictObject({
+  total: v.number(),
+  limit: v.number(),
+  offset: v.number(),
+  hasMore: v.boolean(),
+})
+
+export const dataSchema = <T extends v.GenericSchema>(schema: T) => v.strictObject({ data: schema })
+export const listSchema = <T extends v.GenericSchema>(schema: T) => v.strictObject({ data: v.array(schema), pagination: PaginationSchema })
+
+export const ErrorSchema = v.object({
+  error: v.pipe(v.string(), v.description('What went wrong, for people')),
+  code: v.pipe(v.string(), v.description('Stable machine-readable code, e.g. validation_failed, plan_no_access')),
+  field: v.optional(v.pipe(v.string(), v.description('The input field at fault (validation_failed)'))),
+  allowedValues: v.optional(v.array(v.string())),
+  requiredScopes: v.optional(v.array(v.string())),
+  issues: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
+})
+
+export const SuccessSchema = v.strictObject({ success: v.literal(true) })

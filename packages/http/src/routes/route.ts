@@ -1,0 +1,68 @@
+import type Router from '@koa/router'
+import { requireScopes, type Principal, type Scope } from '@invoicing/core'
+import type * as v from 'valibot'
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
+
+/** What a handler gets: the caller and the raw request parts (core validates them). */
+export interface RouteRequest<TBody, TQuery> {
+  principal: Principal
+  params: Record<string, string>
+  query: TQuery
+  body: TBody
+}
+
+export interface RouteResult {
+  status?: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+export interface ResponseDoc {
+  description: string
+  schema?: v.GenericSchema
+}
+
+/**
+ * One endpoint of `/api/v1`: how it is reached, what it needs, what it takes and answers (for
+ * the OpenAPI document) and its handler. The schemas documented are the ones core validates
+ * with, so the document cannot drift from the behaviour.
+ */
+export interface Route<TBody = unknown, TQuery = unknown> {
+  method: HttpMethod
+  /** OpenAPI style below /api/v1, e.g. `/customers/{id}`; `''` is /api/v1 itself. */
+  path: string
+  operationId: string
+  summary: string
+  description?: string
+  tag: string
+  /** Scopes the key must hold; none for the meta routes. */
+  scopes: readonly Scope[]
+  query?: v.GenericSchema<TQuery, unknown>
+  body?: v.GenericSchema<TBody, unknown>
+  /** The success response by status. */
+  responses: Record<number, ResponseDoc>
+  /** Error statuses beyond 400/401/403/429 that this route answers, e.g. 404, 409. */
+  errors?: readonly number[]
+  handle(request: RouteRequest<TBody, TQuery>): Promise<RouteResult>
+}
+
+/** Keeps a route's body and query types tied to its schemas. */
+export const defineRoute = <TBody = undefined, TQuery = undefined>(route: Route<TBody, TQuery>): Route =>
+  route as unknown as Route
+
+export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
+
+/** Adds `routes` to `router`, each checking the key's scopes before its handler runs. */
+export function mountRoutes(router: Router, routes: readonly Route[]): void {
+  for (const route of routes) {
+    router[route.method](toKoaPath(route.path) || '/', async (ctx) => {
+      const principal = ctx.state.principal as Principal
+      requireScopes(principal.scopes, route.scopes)
+      const result = await route.handle({ principal, params: ctx.params, query: ctx.query, body: ctx.request.body })
+      ctx.status = result.status ?? 200
+      if (result.headers) ctx.set(result.headers)
+      ctx.body = result.body
+    })
+  }
+}

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { apiClient } from '../support/api-client'
+import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+
+describe('authentication and authorisation', () => {
+  let host: TestHost
+  let tenant: Tenant
+  before(async () => {
+    host = await startTestHost()
+    tenant = await createTenant(host)
+  })
+  after(() => host.stop())
+
+  const assertUnauthorized = (response: { status: number; body: any; headers: Headers }, message: RegExp) => {
+    assert.equal(response.status, 401)
+    assert.equal(response.body.code, 'unauthorized')
+    assert.match(response.body.error, message)
+    assert.equal(response.headers.get('www-authenticate'), 'Bearer realm="api"')
+    assert.equal(response.headers.get('ratelimit-limit'), null, 'unauthenticated responses carry no rate-limit state')
+  }
+
+  it('answers 401 without an Authorization header', async () => {
+    assertUnauthorized(await apiClient(host.url).get('/customers'), /Missing Authorization header/)
+  })
+
+  it('answers 401 for a scheme other than Bearer, and for Bearer without a token', async () => {
+    const anonymous = apiClient(host.url)
+    assertUnauthorized(await anonymous.get('/customers', { authorization: `Basic ${tenant.key}` }), /Bearer/)
+    assertUnauthorized(await anonymous.get('/customers', { authorization: 'Bearer' }), /Bearer/)
+    assertUnauthorized(await anonymous.get('/customers', { authorization: `Bearer ${tenant.key} extra` }), /Bearer/)
+  })
+
+  it('accepts the Bearer scheme in any case', async () => {
+    const response = await apiClient(host.url).get('/customers', { authorization: `bearer ${tenant.key}` })
+    assert.equal(response.status, 200)
+  })
+
+  it('answers 401 for a malformed and for an unknown key', async () => {
+    assertUnauthorized(await apiClient(host.url, 'sk_test_abc').get('/customers'), /Invalid API key/)
+    assertUnauthorized(await apiClient(host.url, `sk_live_${'x'.repeat(40)}`).get('/customers'), /Invalid API key/)
+  })
+
+  it('answers 401 once a key is revoked', async () => {
+    const other = await createTenant(host)
+    assert.equal((await other.api.get('/customers')).status, 200)
+    const [key] = await host.invoicing.apiKeys.list({ companyId: other.company.id, apiKeyId: null })
+    await host.invoicing.apiKeys.revoke(key!.id)
+    assertUnauthorized(await other.api.get('/customers'), /revoked/)
+  })
+
+  it('answers 403 with requiredScopes when the key lacks the scope; write does not include read', async () => {
+    const reader = await createTenant(host, {}, { scopes: ['customers:read'] })
+    const denied = await reader.api.post('/customers', { name: 'X' })
+    assert.equal(denied.status, 403)
+    assert.equal(denied.body.code, 'insufficient_scope')
+    assert.deepEqual(denied.body.requiredScopes, ['customers:write'])
+    assert.equal((await reader.api.get('/customers')).status, 200)
+
+    const writer = await createTenant(host, {}, { scopes: ['customers:write'] })
+    assert.equal((await writer.api.post('/customers', { name: 'X' })).status, 201)
+    const read = await writer.api.get('/customers')
+    assert.equal(read.status, 403)
+    assert.deepEqual(read.body.requiredScopes, ['customers:read'])
+  })
+
+  it('lets a key without scopes read the entry point and the OpenAPI document, and nothing else', async () => {
+    const bare = await createTenant(host, {}, { scopes: [] })
+    assert.equal((await bare.api.get('')).status, 200)
+    assert.equal((await bare.api.get('/openapi.json')).status, 200)
+    assert.deepEqual((await bare.api.get('/company')).body.requiredScopes, ['company:read'])
+    assert.deepEqual((await bare.api.get('/products')).body.requiredScopes, ['products:read'])
+  })
+
+  for (const plan of ['FREE', 'STARTER'] as const) {
+    it(`answers 403 plan_no_access for a company on the ${plan} plan`, async () => {
+      const denied = await createTenant(host, { plan })
+      const response = await denied.api.get('/customers')
+      assert.equal(response.status, 403)
+      assert.equal(response.body.code, 'plan_no_access')
+      assert.equal((await denied.api.get('')).body.code, 'plan_no_access')
+    })
+  }
+
+  it('reports records of another company as not found, for reads and writes', async () => {
+    const owner = await createTenant(host)
+    const stranger = await createTenant(host)
+    const customer = (await owner.api.post('/customers', { name: 'Geheim AG' })).body.data
+    const product = (await owner.api.post('/products', { name: 'Geheimprodukt' })).body.data
+    for (const response of [
+      await stranger.api.get(`/customers/${customer.id}`),
+      await stranger.api.put(`/customers/${customer.id}`, { name: 'Übernommen' }),
+      await stranger.api.delete(`/customers/${customer.id}`),
+      await stranger.api.get(`/products/${product.id}`),
+      await stranger.api.put(`/products/${product.id}`, { name: 'Übernommen' }),
+      await stranger.api.delete(`/products/${product.id}`),
+    ]) {
+      assert.equal(response.status, 404)
+      assert.equal(response.body.code, 'not_found')
+    }
+    assert.equal((await stranger.api.get('/customers?search=geheim')).body.pagination.total, 0)
+    assert.equal((await owner.api.get(`/customers/${customer.id}`)).body.data.name, 'Geheim AG')
+    assert.equal((await owner.api.get(`/products/${product.id}`)).body.data.name, 'Geheimprodukt')
+  })
+})

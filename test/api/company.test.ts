@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { documentedResponses } from '../support/documented'
+import { createTenant, startTestHost, type TestHost } from '../support/test-host'
+
+describe('company', () => {
+  let host: TestHost
+  let documented: ReturnType<typeof documentedResponses>
+  before(async () => {
+    host = await startTestHost()
+    const { api } = await createTenant(host)
+    documented = documentedResponses((await api.get('/openapi.json')).body)
+  })
+  after(() => host.stop())
+
+  it('reads the company of the key with its settings and the effective API call quota', async () => {
+    const { api, company } = await createTenant(host, {
+      name: 'Bäckerei Süß', vatId: 'DE 123 456 789', reminderFees: { 2: 7.5 }, texts: { en: { INVOICE: { footer: 'Thanks!' } } },
+    })
+    const response = await api.get('/company')
+    documented('GET', '/api/v1/company', response)
+    const data = response.body.data
+    assert.equal(data.id, company.id)
+    assert.equal(data.vatId, 'DE123456789')
+    assert.equal(data.apiCallQuota, 50000)
+    assert.deepEqual(data.reminderFees, { 1: 0, 2: 7.5, 3: 10 })
+    assert.equal(data.defaultInterestRate, 9.12)
+    assert.deepEqual(data.texts, { en: { INVOICE: { footer: 'Thanks!' } } })
+    assert.deepEqual(data.numberRanges.CUSTOMER, { format: 'KD-{SEQ:5}', resetYearly: false })
+  })
+
+  it('reports number ranges with the last and the next number', async () => {
+    const { api } = await createTenant(host, { numberRanges: { CUSTOMER: { format: 'C{YY}-{SEQ:3}', resetYearly: true } } })
+    await api.post('/customers', { name: 'Eins' })
+    await api.post('/customers', { name: 'Zwei' })
+    const response = await api.get('/company/number-ranges')
+    documented('GET', '/api/v1/company/number-ranges', response)
+    const year = String(new Date().getUTCFullYear()).slice(2)
+    const customer = response.body.data.find((range: any) => range.type === 'CUSTOMER')
+    assert.deepEqual(customer, { type: 'CUSTOMER', format: 'C{YY}-{SEQ:3}', resetYearly: true, lastNumber: `C${year}-002`, nextNumber: `C${year}-003` })
+    const invoice = response.body.data.find((range: any) => range.type === 'INVOICE')
+    assert.equal(invoice.lastNumber, null)
+    assert.match(invoice.nextNumber, /^RE-\d{4}-00001$/)
+  })
+
+  it('reads the plan and its features', async () => {
+    const { api } = await createTenant(host, { plan: 'ENTERPRISE' })
+    const response = await api.get('/company/plan')
+    documented('GET', '/api/v1/company/plan', response)
+    assert.deepEqual(response.body.data, { plan: 'ENTERPRISE', features: { apiAccess: true, apiCallQuota: 250000, webhooks: true } })
+  })
+
+  it('reads the usage of the month, this request included', async () => {
+    const { api } = await createTenant(host, { documentQuota: 100, apiCallQuota: 1000 })
+    await api.get('/customers')
+    const response = await api.get('/company/usage')
+    documented('GET', '/api/v1/company/usage', response)
+    assert.match(response.body.data.month, /^\d{4}-\d{2}$/)
+    assert.deepEqual(response.body.data.apiCalls, { used: 2, quota: 1000, remaining: 998 })
+    assert.deepEqual(response.body.data.documents, { used: 0, quota: 100, remaining: 100 })
+  })
+
+  it('is read-only through the API', async () => {
+    const { api } = await createTenant(host)
+    assert.equal((await api.put('/company', { name: 'Neu' })).status, 405)
+  })
+})

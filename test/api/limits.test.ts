@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { rmSync } from 'node:fs'
+import { describe, it } from 'node:test'
+import { createManualClock } from '@invoicing/core/testing'
+import { apiClient } from '../support/api-client'
+import { createTenant, startTestHost, tempDir } from '../support/test-host'
+
+const rateLimitState = (headers: Headers) => ({
+  limit: headers.get('ratelimit-limit'),
+  remaining: headers.get('ratelimit-remaining'),
+  reset: headers.get('ratelimit-reset'),
+})
+
+describe('limits', () => {
+  it('reports the rate-limit state on every authenticated response, errors included', async () => {
+    const clock = createManualClock('2026-03-10T09:00:15.000Z')
+    const host = await startTestHost({ clock })
+    try {
+      const { api } = await createTenant(host, {}, { scopes: ['customers:read'] })
+      const responses = [
+        await api.get('/customers'),
+        await api.get('/customers/unknown'),
+        await api.get('/customers?limit=abc'),
+        await api.post('/customers', { name: 'no scope' }),
+        await api.get('/no-such-route'),
+      ]
+      assert.deepEqual(responses.map((r) => r.status), [200, 404, 400, 403, 404])
+      responses.forEach((response, index) => {
+        assert.deepEqual(rateLimitState(response.headers), { limit: '100', remaining: String(99 - index), reset: '45' })
+      })
+    } finally {
+      await host.stop()
+    }
+  })
+
+  it('allows 100 requests per minute and key, then answers 429 with Retry-After until the window resets', async () => {
+    const clock = createManualClock('2026-03-10T09:00:00.000Z')
+    const host = await startTestHost({ clock })
+    try {
+      const tenant = await createTenant(host)
+      const first100 = await Promise.all(Array.from({ length: 100 }, () => tenant.api.get('/customers')))
+      assert.ok(first100.every((response) => response.status === 200))
+      assert.deepEqual(first100.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i))
+
+      clock.advance(20_000)
+      const limited = await tenant.api.get('/customers')
+      assert.equal(limited.status, 429)
+      assert.equal(limited.body.code, 'rate_limited')
+      assert.equal(limited.headers.get('retry-after'), '40')
+      assert.deepEqual(rateLimitState(limited.headers), { limit: '100', remaining: '0', reset: '40' })
+
+      const { secret } = await host.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null })
+      assert.equal((await apiClient(host.url, secret).get('/customers')).status, 200, 'the limit is per key')
+
+      clock.advance(40_000)
+      const again = await tenant.api.get('/customers')
+      assert.equal(again.status, 200)
+      assert.equal(again.headers.get('ratelimit-remaining'), '99')
+    } finally {
+      await host.stop()
+    }
+  })
+
+  it('answers 429 quota_exceeded once the monthly API call quota is used, until the next month', async () => {
+    // 2026-03-31 23:00 in Berlin (summer time): one hour until April.
+    const clock = createManualClock('2026-03-31T21:00:00.000Z')
+    const host = await startTestHost({ clock })
+    try {
+      const tenant = await createTenant(host, { apiCallQuota: 3 })
+      for (let call = 0; call < 3; call++) assert.equal((await tenant.api.get('/customers')).status, 200)
+      const exceeded = await tenant.api.get('/customers')
+      assert.equal(exceeded.status, 429)
+      assert.equal(exceeded.body.code, 'quota_exceeded')
+      assert.equal(exceeded.headers.get('retry-after'), '3600')
+      assert.equal(exceeded.headers.get('ratelimit-limit'), '100')
+
+      clock.set('2026-03-31T22:00:00.000Z')
+      const usage = await tenant.api.get('/company/usage')
+      assert.equal(usage.status, 200)
+      assert.deepEqual(usage.body.data.apiCalls, { used: 1, quota: 3, remaining: 2 })
+      assert.equal(usage.body.data.month, '2026-04')
+    } finally {
+      await host.stop()
+    }
+  })
+
+  it('does not count rate-limited requests against the monthly quota', async () => {
+    const clock = createManualClock('2026-03-10T09:00:00.000Z')
+    const host = await startTestHost({ clock, access: { requestsPerMinute: 2 } })
+    try {
+      const tenant = await createTenant(host)
+      const statuses = []
+      for (let call = 0; call < 4; call++) statuses.push((await tenant.api.get('/customers')).status)
+      assert.deepEqual(statuses, [200, 200, 429, 429])
+      clock.advance(60_000)
+      assert.equal((await tenant.api.get('/company/usage')).body.data.apiCalls.used, 3)
+    } finally {
+      await host.stop()
+    }
+  })
+
+  it('keeps the monthly counts across a restart of the host', async () => {
+    const dir = tempDir()
+    const databaseFile = join(dir, 'invoicing.sqlite')
+    try {
+      const first = await startTestHost({ databaseFile })
+      const tenant = await createTenant(first, { apiCallQuota: 10 })
+      for (let call = 0; call < 7; call++) await tenant.api.get('/customers')
+      await first.close()
+
+      const second = await startTestHost({ databaseFile })
+      try {
+        const api = apiClient(second.url, tenant.key)
+        const usage = await api.get('/company/usage')
+        assert.deepEqual(usage.body.data.apiCalls, { used: 8, quota: 10, remaining: 2 })
+        assert.equal((await api.get('/customers')).status, 200)
+        assert.equal((await api.get('/customers')).status, 200)
+        assert.equal((await api.get('/customers')).body.code, 'quota_exceeded')
+      } finally {
+        await second.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+
+describe('the API description', () => {
+  let host: TestHost
+  let tenant: Tenant
+  let document: any
+  before(async () => {
+    host = await startTestHost()
+    tenant = await createTenant(host)
+    document = (await tenant.api.get('/openapi.json')).body
+  })
+  after(() => host.stop())
+
+  it('names itself and links the OpenAPI document at the entry point', async () => {
+    const index = await tenant.api.get('')
+    assert.deepEqual(index.body, { data: { name: 'Invoicing API', version: '1.0.0', openapi: '/api/v1/openapi.json' } })
+  })
+
+  it('is a valid OpenAPI 3.0.3 document titled "API v1", version 1.0.0', async () => {
+    assert.equal(document.openapi, '3.0.3')
+    assert.deepEqual([document.info.title, document.info.version], ['API v1', '1.0.0'])
+    await SwaggerParser.validate(structuredClone(document))
+  })
+
+  it('documents exactly the routes the host answers', async () => {
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+    assert.deepEqual(operations.sort(), [
+      'DELETE /api/v1/customers/{id}', 'DELETE /api/v1/products/{id}',
+      'GET /api/v1', 'GET /api/v1/company', 'GET /api/v1/company/number-ranges', 'GET /api/v1/company/plan', 'GET /api/v1/company/usage',
+      'GET /api/v1/customers', 'GET /api/v1/customers/{id}', 'GET /api/v1/openapi.json',
+      'GET /api/v1/products', 'GET /api/v1/products/{id}',
+      'POST /api/v1/customers', 'POST /api/v1/products', 'PUT /api/v1/customers/{id}', 'PUT /api/v1/products/{id}',
+    ])
+    for (const operation of operations) {
+      const [method, path] = operation.split(' ') as [string, string]
+      const response = await tenant.api.request(method as 'GET', path.replace('/api/v1', '').replace('{id}', 'unknown'))
+      assert.notEqual(response.body.code, 'route_not_found', `${operation} is documented but not routed`)
+      assert.notEqual(response.status, 405, `${operation} is documented but not routed`)
+    }
+  })
+
+  it('documents request bodies from the validating schemas, snake_case aliases included', () => {
+    const body = document.paths['/api/v1/customers'].post.requestBody.content['application/json'].schema
+    assert.deepEqual(body.required, ['name'])
+    assert.equal(body.properties.zipCode.maxLength, 20)
+    assert.equal(body.properties.zip_code.description, 'Alias of zipCode.')
+    assert.deepEqual(body.properties.defaultLocale.enum, ['de', 'en', null])
+    const list = document.paths['/api/v1/customers'].get.parameters.map((parameter: any) => parameter.name)
+    assert.deepEqual(list, ['search', 'limit', 'offset'])
+  })
+
+  it('states the scopes and the error responses of every operation', () => {
+    const create = document.paths['/api/v1/customers'].post
+    assert.deepEqual(create['x-required-scopes'], ['customers:write'])
+    assert.match(create.description, /customers:write/)
+    for (const status of ['400', '401', '403', '409', '429']) assert.ok(create.responses[status], `POST /customers documents ${status}`)
+    assert.ok(document.components.responses.TooManyRequests.headers['Retry-After'])
+    assert.deepEqual(document.security, [{ bearerAuth: [] }])
+  })
+})
