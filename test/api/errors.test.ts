@@ -50,7 +50,7 @@ describe('request errors', () => {
     assertError(await tenant.api.get('/nothing-here'), 404, 'route_not_found')
     const outside = await fetch(`${host.url}/favicon.ico`)
     assert.equal(outside.status, 404)
-    assert.equal((await outside.json()).code, 'route_not_found')
+    assert.equal(((await outside.json()) as { code: string }).code, 'route_not_found')
   })
 
   it('answers a method a route does not take with 405 and the Allow header', async () => {

@@ -7,6 +7,8 @@ interface Counter {
   stored: number
   /** Calls counted here and not yet written. */
   pending: number
+  /** Calls being written right now: still counted until the write says the new total. */
+  writing: number
 }
 
 /**
@@ -21,6 +23,8 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
   let timer: ReturnType<typeof setInterval> | undefined
   let flushing: Promise<void> = Promise.resolve()
 
+  const counted = (counter: Counter) => counter.stored + counter.writing + counter.pending
+
   async function counterFor(companyId: string, month: string): Promise<Counter> {
     const id = `${companyId}/${month}`
     const known = counters.get(id)
@@ -28,7 +32,7 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     let load = loading.get(id)
     if (!load) {
       load = storage.usage.get(companyId, month).then(({ apiCalls }) => {
-        const counter = { companyId, month, stored: apiCalls, pending: 0 }
+        const counter = { companyId, month, stored: apiCalls, pending: 0, writing: 0 }
         counters.set(id, counter)
         loading.delete(id)
         return counter
@@ -42,7 +46,10 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     const due = [...counters.values()].filter((counter) => counter.pending > 0)
     if (due.length === 0) return
     const deltas = due.map((counter) => counter.pending)
-    for (const counter of due) counter.pending = 0
+    due.forEach((counter, index) => {
+      counter.pending = 0
+      counter.writing = deltas[index]!
+    })
     try {
       const totals = await storage.transaction(async (tx) =>
         Promise.all(due.map((counter, index) => tx.usage.addApiCalls(counter.companyId, counter.month, deltas[index]!))))
@@ -50,6 +57,8 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     } catch (error) {
       due.forEach((counter, index) => { counter.pending += deltas[index]! })
       throw error
+    } finally {
+      for (const counter of due) counter.writing = 0
     }
   }
 
@@ -71,7 +80,7 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     /** Counts one call unless `quota` calls are already used this month; says whether it counted. */
     async admit(companyId: string, month: string, quota: number | null): Promise<boolean> {
       const counter = await counterFor(companyId, month)
-      if (quota !== null && counter.stored + counter.pending >= quota) return false
+      if (quota !== null && counted(counter) >= quota) return false
       counter.pending += 1
       startTimer()
       return true
@@ -79,8 +88,7 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
 
     /** Calls used in `month`, including those not yet written. */
     async used(companyId: string, month: string): Promise<number> {
-      const counter = await counterFor(companyId, month)
-      return counter.stored + counter.pending
+      return counted(await counterFor(companyId, month))
     },
 
     flush,

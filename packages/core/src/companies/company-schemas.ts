@@ -6,12 +6,12 @@ import { isTimeZone } from '../shared/calendar-date'
 import { aliased } from '../shared/validation'
 import { PLANS } from './plans'
 
-const documentTexts = v.strictObject({
+const documentTexts = aliased(v.strictObject({
   headerText: optionalText(4000),
   footer: optionalText(4000),
   emailSubject: optionalText(250),
   emailBody: optionalText(10000),
-})
+}))
 
 const localeTexts = v.strictObject({
   INVOICE: v.optional(documentTexts),
@@ -20,10 +20,10 @@ const localeTexts = v.strictObject({
   REMINDER: v.optional(documentTexts),
 })
 
-const numberRange = v.strictObject({
-  format: v.optional(v.pipe(v.string(), v.trim(), v.description('e.g. RE-{YYYY}-{SEQ:5}; placeholders {YYYY}, {YY}, {MM}, {SEQ}, {SEQ:n}'))),
+const numberRange = aliased(v.strictObject({
+  format: v.optional(v.pipe(v.string(), v.description('e.g. RE-{YYYY}-{SEQ:5}; placeholders {YYYY}, {YY}, {MM}, {SEQ}, {SEQ:n}'), v.trim())),
   resetYearly: v.optional(v.boolean()),
-})
+}))
 
 const count = v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'))
 const reminderFee = decimal({ min: 0, max: 10_000, maxDecimals: 2 })

@@ -12,7 +12,8 @@ export function isCalendarDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value)
   if (!match) return false
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day) // unlike Date.UTC, keeps years 0-99 as they are
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
@@ -61,10 +62,11 @@ export function secondsUntilNextMonth(instant: Date, timeZone: string): number {
   const today = calendarDateOf(instant, timeZone)
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
   const firstOfNext = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
-  // Find the UTC instant of local midnight: start from UTC midnight and correct by the zone offset.
+  // The UTC instant of local midnight: correct UTC midnight by the zone offset, then once more
+  // by the offset at the corrected instant, in case the clocks change in between.
   const utcMidnight = Date.parse(`${firstOfNext}T00:00:00Z`)
-  const offsetMs = zoneOffsetMs(new Date(utcMidnight), timeZone)
-  const localMidnight = utcMidnight - offsetMs
+  const firstGuess = utcMidnight - zoneOffsetMs(new Date(utcMidnight), timeZone)
+  const localMidnight = utcMidnight - zoneOffsetMs(new Date(firstGuess), timeZone)
   return Math.max(1, Math.ceil((localMidnight - instant.getTime()) / 1000))
 }
 

@@ -2,7 +2,9 @@ import * as v from 'valibot'
 import { InvoicingError } from '../errors'
 
 type ObjectEntries = v.ObjectEntries
-type AnyObjectSchema = v.ObjectSchema<ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+type AnyObjectSchema =
+  | v.ObjectSchema<ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+  | v.StrictObjectSchema<ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>
 
 /** What an {@link aliased} schema accepts: its object schema and the alias → field names. */
 export interface AliasedObject {

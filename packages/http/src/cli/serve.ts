@@ -27,9 +27,9 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     access: { requestsPerMinute: config.requestsPerMinute },
   })
   const api = `${host.url}/api/v1`
+  const demo = config.createDemo && (await host.storage.companies.count()) === 0 ? await createDemo(host, api) : ''
   logger.info('listening', { url: api, database: config.databaseFile })
-  print(`Invoicing API listening on ${api}`)
-  if (config.createDemo && (await host.storage.companies.count()) === 0) print(await createDemo(host, api))
+  print(`Invoicing API listening on ${api}${demo}`)
 
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal })

@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const CLI = ['--conditions=@invoicing/source', '--import', 'tsx', 'packages/http/src/cli/main.ts']
+
+export interface CliResult {
+  status: number | null
+  stdout: string
+  stderr: string
+  /** stdout parsed as JSON. */
+  json(): any
+}
+
+/** Runs `invoicing …` from the sources and waits for it. */
+export function runCli(args: string[], env: Record<string, string>): CliResult {
+  const result = spawnSync(process.execPath, [...CLI, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' })
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, json: () => JSON.parse(result.stdout) }
+}
+
+export interface RunningServe {
+  url: string
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** Starts `invoicing serve` on a free port and resolves once it printed that it listens. */
+export async function startServe(env: Record<string, string>): Promise<RunningServe> {
+  const child = spawn(process.execPath, [...CLI, 'serve'], {
+    cwd: root, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => { stderr += chunk })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 20_000)
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk
+      // serve prints its banner (with the demo key, if any) in one piece, ending in a newline.
+      const match = /listening on (http:\/\/\S+)\/api\/v1[^]*\n$/.exec(stdout)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)))
+  })
+  return {
+    url, child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop(signal = 'SIGTERM') {
+      child.kill(signal)
+      return exited
+    },
+  }
+}
