@@ -5,6 +5,7 @@ export type { Clock } from './ports/clock'
 export { systemClock } from './ports/clock'
 export type { IdGenerator } from './ports/ids'
 export { cuidIds } from './ports/ids'
+export { createMemoryStorage } from './memory-storage/memory-storage'
 export type * from './ports/storage'
 
 export { companyActor, type Actor } from './access/actor'

@@ -4,6 +4,8 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void
   warn(message: string, fields?: Record<string, unknown>): void
   error(message: string, fields?: Record<string, unknown>): void
+  /** Whether entries of `level` are written, to skip building ones that are not. */
+  enabled(level: Exclude<LogLevel, 'silent'>): boolean
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
@@ -15,7 +17,10 @@ export function createJsonLogger(level: LogLevel = 'info', write: (line: string)
     if (LOG_LEVELS.indexOf(entryLevel) < threshold) return
     write(`${JSON.stringify({ level: entryLevel, time: new Date().toISOString(), msg: message, ...fields }, errorReplacer)}\n`)
   }
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') }
+  return {
+    debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'),
+    enabled: (entryLevel) => LOG_LEVELS.indexOf(entryLevel) >= threshold,
+  }
 }
 
 function errorReplacer(_key: string, value: unknown): unknown {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { InvoicingError, type Storage, type StorageReader } from '@invoicing/core'
+import { InvoicingError, type Storage, type StorageTx } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
-import { CamelCasePlugin, Kysely, Migrator } from 'kysely'
+import { Kysely, Migrator } from 'kysely'
 import type { Database } from './database'
+import { readExecutor, sharedExecutor, transactionExecutor, type Executor } from './executor'
 import { ImmediateSqliteDialect, withStatementCache } from './immediate-sqlite-dialect'
 import { migrationProvider } from './migrations'
 import { createApiKeyRepository } from './repositories/api-keys'
@@ -21,50 +22,56 @@ export interface SqliteStorageOptions {
   migrate?: boolean
 }
 
-const repositoriesOf = (db: Kysely<Database>) => ({
-  companies: createCompanyRepository(db),
-  apiKeys: createApiKeyRepository(db),
-  customers: createCustomerRepository(db),
-  products: createProductRepository(db),
-  sequences: createSequenceAllocator(db),
-  usage: createUsageRepository(db),
+const repositoriesOf = (executor: Executor): StorageTx => ({
+  companies: createCompanyRepository(executor),
+  apiKeys: createApiKeyRepository(executor),
+  customers: createCustomerRepository(executor),
+  products: createProductRepository(executor),
+  sequences: createSequenceAllocator(executor),
+  usage: createUsageRepository(executor),
 })
 
-/** Opens (and by default migrates) a SQLite database as the engine's storage. */
+/**
+ * Opens (and by default migrates) a SQLite database as the engine's storage: one connection
+ * for write transactions (through kysely) and, for a file, one read-only connection for reads.
+ */
 export async function createSqliteStorage(options: SqliteStorageOptions): Promise<Storage> {
   const { filename, busyTimeoutMs = 5000, migrate = true } = options
-  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true })
-  const database = new BetterSqlite3(filename)
-  database.pragma('journal_mode = WAL')
-  database.pragma('foreign_keys = ON')
-  database.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`)
+  const inMemory = filename === ':memory:'
+  if (!inMemory) mkdirSync(dirname(filename), { recursive: true })
+  const busyTimeout = Math.max(0, Math.floor(busyTimeoutMs))
+  const writer = new BetterSqlite3(filename)
+  writer.pragma('journal_mode = WAL')
+  writer.pragma('foreign_keys = ON')
+  writer.pragma(`busy_timeout = ${busyTimeout}`)
   // Invoices are legal records: a committed number must survive a power loss, so every commit
   // is synced (FULL), not just checkpoints (NORMAL).
-  database.pragma('synchronous = FULL')
+  writer.pragma('synchronous = FULL')
 
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }),
-    plugins: [new CamelCasePlugin()],
-  })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(writer) }) })
   if (migrate) await migrateToLatest(db)
 
-  const reader: StorageReader = repositoriesOf(db)
+  const reader = inMemory ? undefined : new BetterSqlite3(filename, { readonly: true })
+  reader?.pragma(`busy_timeout = ${busyTimeout}`)
   return {
-    ...reader,
+    ...repositoriesOf(reader ? readExecutor(db, reader) : sharedExecutor(db)),
     async transaction(work) {
       try {
-        return await db.transaction().execute((trx) => work(repositoriesOf(trx)))
+        return await db.transaction().execute((trx) => work(repositoriesOf(transactionExecutor(trx))))
       } catch (error) {
         throw translateSqliteError(error)
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      reader?.close()
+      await db.destroy()
+    },
   }
 }
 
 /** Applies every migration not yet applied, in one write-locked transaction. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider: migrationProvider })
+  const migrator = new Migrator({ db, provider: migrationProvider })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error
 }

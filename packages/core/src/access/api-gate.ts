@@ -2,7 +2,7 @@ import { effectiveApiCallQuota, type Company } from '../companies/company'
 import { PLAN_FEATURES } from '../companies/plans'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
-import { calendarDateOf, monthOf, secondsUntilNextMonth } from '../shared/calendar-date'
+import { monthAt, secondsUntilNextMonth } from '../shared/calendar-date'
 import type { Actor } from './actor'
 import { hashApiKeySecret, looksLikeApiKey, type ApiKey } from './api-key'
 import { createRateLimiter, type RateLimitStatus } from './rate-limiter'
@@ -37,27 +37,47 @@ export type Admission =
   | { principal: Principal; rateLimit: RateLimitStatus; rejection?: undefined }
   | { principal: Principal; rateLimit: RateLimitStatus; rejection: InvoicingError; retryAfterSeconds: number }
 
-const unauthorized = (message: string) => new InvoicingError('unauthorized', message)
+/** A key as the gate knows it: the answer for it, good or bad, until `expiresAt`. */
+interface KnownKey {
+  principal?: Principal
+  refusal?: InvoicingError
+  expiresAt: number
+}
 
-/** Authentication, plan access, the per-key rate limit and the monthly call quota. */
+const unauthorized = (message: string) => new InvoicingError('unauthorized', message)
+const MAX_KNOWN_KEYS = 10_000
+
+/**
+ * Authentication, plan access, the per-key rate limit and the monthly call quota. It runs on
+ * every API request, so once a key is known (and its month's counter loaded) nothing here
+ * waits for storage.
+ */
 export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOptions = {}) {
   const { requestsPerMinute = 100, keyCacheTtlMs = 1000, usageFlushIntervalMs = 1000 } = options
-  const limiter = createRateLimiter(clock, requestsPerMinute)
+  const limiter = createRateLimiter(requestsPerMinute)
   const meter = createUsageMeter(storage, usageFlushIntervalMs)
-  const keyCache = new Map<string, { key: ApiKey; company: Company | undefined; expiresAt: number }>()
+  const knownKeys = new Map<string, KnownKey>()
 
-  async function lookUp(keyHash: string): Promise<{ key: ApiKey; company: Company | undefined } | undefined> {
-    const now = Date.now()
-    const cached = keyCache.get(keyHash)
-    if (cached && cached.expiresAt > now) return cached
-    const key = await storage.apiKeys.findByHash(keyHash)
-    if (!key) return undefined
-    const found = { key, company: await storage.companies.get(key.companyId), expiresAt: now + keyCacheTtlMs }
-    if (keyCacheTtlMs > 0) {
-      if (keyCache.size > 10_000) keyCache.clear()
-      keyCache.set(keyHash, found)
+  function judge(key: ApiKey | undefined, company: Company | undefined): Omit<KnownKey, 'expiresAt'> {
+    if (!key || !company) return { refusal: unauthorized('Invalid API key') }
+    if (key.revokedAt) return { refusal: unauthorized('This API key has been revoked') }
+    if (!PLAN_FEATURES[company.plan].apiAccess) {
+      return { refusal: new InvoicingError('plan_no_access', `The ${company.plan} plan has no API access; upgrade to PROFESSIONAL or ENTERPRISE`) }
     }
-    return found
+    return {
+      principal: { actor: { companyId: company.id, apiKeyId: key.id }, scopes: key.scopes, platformAdmin: key.platformAdmin, company },
+    }
+  }
+
+  async function load(keyHash: string): Promise<KnownKey> {
+    const key = await storage.apiKeys.findByHash(keyHash)
+    const company = key && (await storage.companies.get(key.companyId))
+    const known = { ...judge(key, company), expiresAt: Date.now() + keyCacheTtlMs }
+    if (keyCacheTtlMs > 0) {
+      if (knownKeys.size >= MAX_KNOWN_KEYS) knownKeys.clear()
+      knownKeys.set(keyHash, known)
+    }
+    return known
   }
 
   /** The principal behind an `Authorization` header, or 401 / 403 `plan_no_access`. */
@@ -68,19 +88,11 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
       throw unauthorized('The Authorization header must be "Bearer <API key>"')
     }
     if (!looksLikeApiKey(token)) throw unauthorized('Invalid API key')
-    const found = await lookUp(hashApiKeySecret(token))
-    if (!found?.company) throw unauthorized('Invalid API key')
-    const { key, company } = found
-    if (key.revokedAt) throw unauthorized('This API key has been revoked')
-    if (!PLAN_FEATURES[company.plan].apiAccess) {
-      throw new InvoicingError('plan_no_access', `The ${company.plan} plan has no API access; upgrade to PROFESSIONAL or ENTERPRISE`)
-    }
-    return {
-      actor: { companyId: company.id, apiKeyId: key.id },
-      scopes: key.scopes,
-      platformAdmin: key.platformAdmin,
-      company,
-    }
+    const keyHash = hashApiKeySecret(token)
+    const cached = knownKeys.get(keyHash)
+    const known = cached && cached.expiresAt > Date.now() ? cached : await load(keyHash)
+    if (known.refusal) throw known.refusal
+    return known.principal!
   }
 
   return {
@@ -89,15 +101,16 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     /** Authenticates and counts one request against the rate limit and the monthly quota. */
     async admit(authorization: string | undefined): Promise<Admission> {
       const principal = await authenticate(authorization)
-      const { allowed, ...rateLimit } = limiter.hit(principal.actor.apiKeyId!)
+      const now = clock.now()
+      const { allowed, ...rateLimit } = limiter.hit(principal.actor.apiKeyId!, now.getTime())
       if (!allowed) {
         const rejection = new InvoicingError('rate_limited', `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry in ${rateLimit.resetSeconds} s`)
         return { principal, rateLimit, rejection, retryAfterSeconds: rateLimit.resetSeconds }
       }
       const { company } = principal
-      const now = clock.now()
       const quota = effectiveApiCallQuota(company)
-      if (!(await meter.admit(company.id, monthOf(calendarDateOf(now, company.timeZone)), quota))) {
+      const counting = meter.admit(company.id, monthAt(now, company.timeZone), quota)
+      if (!(typeof counting === 'boolean' ? counting : await counting)) {
         const rejection = new InvoicingError('quota_exceeded', `The monthly quota of ${quota} API calls is used up`)
         return { principal, rateLimit, rejection, retryAfterSeconds: secondsUntilNextMonth(now, company.timeZone) }
       }
@@ -108,7 +121,7 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     async usage(actor: Actor) {
       const company = await storage.companies.get(actor.companyId)
       if (!company) throw new InvoicingError('not_found', 'Company not found')
-      const month = monthOf(calendarDateOf(clock.now(), company.timeZone))
+      const month = monthAt(clock.now(), company.timeZone)
       const apiCalls = await meter.used(company.id, month)
       const { documentsIssued } = await storage.usage.get(company.id, month)
       const apiCallQuota = effectiveApiCallQuota(company)

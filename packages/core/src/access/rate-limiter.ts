@@ -1,5 +1,3 @@
-import type { Clock } from '../ports/clock'
-
 /** Where a key stands in its current rate-limit window (the `RateLimit-*` headers). */
 export interface RateLimitStatus {
   limit: number
@@ -14,13 +12,12 @@ const WINDOW_MS = 60_000
  * Fixed one-minute windows per key, counted in this process's memory: cheap enough for every
  * request. Several host processes on one database each allow the full rate.
  */
-export function createRateLimiter(clock: Clock, requestsPerMinute: number) {
+export function createRateLimiter(requestsPerMinute: number) {
   const windows = new Map<string, { window: number; count: number }>()
 
   return {
-    /** Counts one request of `keyId`; `allowed` is false once the window's limit is passed. */
-    hit(keyId: string): RateLimitStatus & { allowed: boolean } {
-      const now = clock.now().getTime()
+    /** Counts one request of `keyId` at `now` (ms); `allowed` is false once the window's limit is passed. */
+    hit(keyId: string, now: number): RateLimitStatus & { allowed: boolean } {
       const window = Math.floor(now / WINDOW_MS)
       let entry = windows.get(keyId)
       if (!entry || entry.window !== window) {

@@ -76,14 +76,21 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     timer.unref()
   }
 
+  function count(counter: Counter, quota: number | null): boolean {
+    if (quota !== null && counted(counter) >= quota) return false
+    counter.pending += 1
+    startTimer()
+    return true
+  }
+
   return {
-    /** Counts one call unless `quota` calls are already used this month; says whether it counted. */
-    async admit(companyId: string, month: string, quota: number | null): Promise<boolean> {
-      const counter = await counterFor(companyId, month)
-      if (quota !== null && counted(counter) >= quota) return false
-      counter.pending += 1
-      startTimer()
-      return true
+    /**
+     * Counts one call unless `quota` calls are already used this month; says whether it counted.
+     * Synchronous once the month's counter is loaded: this runs on every API request.
+     */
+    admit(companyId: string, month: string, quota: number | null): boolean | Promise<boolean> {
+      const counter = counters.get(`${companyId}/${month}`)
+      return counter ? count(counter, quota) : counterFor(companyId, month).then((loaded) => count(loaded, quota))
     },
 
     /** Calls used in `month`, including those not yet written. */

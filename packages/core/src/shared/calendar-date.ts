@@ -54,6 +54,21 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 /** `YYYY-MM` of a calendar date. */
 export const monthOf = (date: CalendarDate): string => date.slice(0, 7)
 
+const currentMonths = new Map<string, { minute: number; month: string }>()
+
+/**
+ * The calendar month (`YYYY-MM`) of `instant` in `timeZone`. Months change on whole minutes in
+ * every zone, so the answer is kept per minute: the API gate asks on every request.
+ */
+export function monthAt(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000)
+  const known = currentMonths.get(timeZone)
+  if (known?.minute === minute) return known.month
+  const month = monthOf(calendarDateOf(instant, timeZone))
+  currentMonths.set(timeZone, { minute, month })
+  return month
+}
+
 /**
  * Whole seconds from `instant` until the next calendar month begins in `timeZone`
  * (at least 1). Used for `Retry-After` when a monthly quota is used up.

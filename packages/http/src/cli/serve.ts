@@ -26,11 +26,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     logger,
     access: { requestsPerMinute: config.requestsPerMinute },
   })
-  const api = `${host.url}/api/v1`
-  const demo = config.createDemo && (await host.storage.companies.count()) === 0 ? await createDemo(host, api) : ''
-  logger.info('listening', { url: api, database: config.databaseFile })
-  print(`Invoicing API listening on ${api}${demo}`)
-
+  // Handlers first: a signal that arrives right after the banner must still shut down cleanly.
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal })
     host.close().then(
@@ -43,6 +39,11 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
+
+  const api = `${host.url}/api/v1`
+  const demo = config.createDemo && (await host.storage.companies.count()) === 0 ? await createDemo(host, api) : ''
+  logger.info('listening', { url: api, database: config.databaseFile })
+  print(`Invoicing API listening on ${api}${demo}`)
 }
 
 /** A demo company and an all-scope key, announced once with a ready-to-paste curl line. */

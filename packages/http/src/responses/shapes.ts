@@ -1,7 +1,15 @@
 import { paginationOf, type Page } from '@invoicing/core'
 import * as v from 'valibot'
 
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+const snakeNames = new Map<string, string>()
+const snakeCase = (name: string): string => {
+  let snake = snakeNames.get(name)
+  if (snake === undefined) {
+    snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+    snakeNames.set(name, snake)
+  }
+  return snake
+}
 
 /**
  * The legacy resources (customers, payments, reminders, credit notes) answer in snake_case with

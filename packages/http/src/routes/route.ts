@@ -59,7 +59,8 @@ export function mountRoutes(router: Router, routes: readonly Route[]): void {
     router[route.method](toKoaPath(route.path) || '/', async (ctx) => {
       const principal = ctx.state.principal as Principal
       requireScopes(principal.scopes, route.scopes)
-      const result = await route.handle({ principal, params: ctx.params, query: ctx.query, body: ctx.request.body })
+      const query = route.query ? ctx.query : {}
+      const result = await route.handle({ principal, params: ctx.params, query, body: ctx.request.body })
       ctx.status = result.status ?? 200
       if (result.headers) ctx.set(result.headers)
       ctx.body = result.body

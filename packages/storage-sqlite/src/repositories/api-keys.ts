@@ -1,40 +1,41 @@
 import type { ApiKey, ApiKeyRepository } from '@invoicing/core'
-import { sql, type Kysely, type Selectable } from 'kysely'
-import type { ApiKeyTable, Database } from '../database'
+import { sql } from 'kysely'
+import { columnsOf } from '../columns'
+import type { ApiKeyTable } from '../database'
+import type { Executor } from '../executor'
+
+const columns = columnsOf<ApiKey>(['id', 'companyId', 'name', 'keyHash', 'keyPrefix', 'scopes', 'platformAdmin', 'createdAt', 'revokedAt'])
 
 const toRow = (key: ApiKey): ApiKeyTable => ({
-  ...key,
+  ...(columns.toRow(key) as unknown as ApiKeyTable),
   scopes: JSON.stringify(key.scopes),
-  platformAdmin: Number(key.platformAdmin),
+  platform_admin: Number(key.platformAdmin),
 })
 
-const fromRow = (row: Selectable<ApiKeyTable>): ApiKey => ({
-  ...row,
+const fromRow = (row: ApiKeyTable): ApiKey => ({
+  ...columns.fromRow(row),
   scopes: JSON.parse(row.scopes),
-  platformAdmin: row.platformAdmin === 1,
+  platformAdmin: row.platform_admin === 1,
 })
 
-export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
+export function createApiKeyRepository({ db, row, rows, write }: Executor): ApiKeyRepository {
   return {
     async get(id) {
-      const row = await db.selectFrom('apiKey').selectAll().where('id', '=', id).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('api_key').selectAll().where('id', '=', id))
+      return found && fromRow(found)
     },
     async findByHash(keyHash) {
-      const row = await db.selectFrom('apiKey').selectAll().where('keyHash', '=', keyHash).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('api_key').selectAll().where('key_hash', '=', keyHash))
+      return found && fromRow(found)
     },
     async listByCompany(companyId) {
-      const rows = await db.selectFrom('apiKey').selectAll().where('companyId', '=', companyId)
-        .orderBy('createdAt').orderBy(sql`rowid`).execute()
-      return rows.map(fromRow)
+      const found = await rows(db.selectFrom('api_key').selectAll().where('company_id', '=', companyId).orderBy('created_at').orderBy(sql`rowid`))
+      return found.map(fromRow)
     },
-    async insert(key) {
-      await db.insertInto('apiKey').values(toRow(key)).execute()
-    },
+    insert: (key) => write(db.insertInto('api_key').values(toRow(key))),
     async update(key) {
       const { id, ...fields } = toRow(key)
-      await db.updateTable('apiKey').set(fields).where('id', '=', id).execute()
+      await write(db.updateTable('api_key').set(fields).where('id', '=', id))
     },
   }
 }

@@ -1,43 +1,46 @@
 import type { Company, CompanyRepository } from '@invoicing/core'
-import type { Kysely, Selectable } from 'kysely'
-import type { CompanyTable, Database } from '../database'
+import { columnsOf } from '../columns'
+import type { CompanyTable } from '../database'
+import type { Executor } from '../executor'
+
+const columns = columnsOf<Company>([
+  'id', 'name', 'street', 'zipCode', 'city', 'country', 'email', 'phone', 'website', 'vatId', 'taxNumber', 'iban', 'bic',
+  'bankName', 'sepaCreditorId', 'plan', 'documentQuota', 'apiCallQuota', 'paymentTermDays', 'defaultLocale', 'smallBusiness',
+  'ossRegistered', 'reminderFees', 'defaultInterestRate', 'texts', 'numberRanges', 'timeZone', 'createdAt', 'updatedAt',
+])
 
 const toRow = (company: Company): CompanyTable => ({
-  ...company,
-  smallBusiness: Number(company.smallBusiness),
-  ossRegistered: Number(company.ossRegistered),
-  reminderFees: JSON.stringify(company.reminderFees),
+  ...(columns.toRow(company) as unknown as CompanyTable),
+  small_business: Number(company.smallBusiness),
+  oss_registered: Number(company.ossRegistered),
+  reminder_fees: JSON.stringify(company.reminderFees),
   texts: JSON.stringify(company.texts),
-  numberRanges: JSON.stringify(company.numberRanges),
+  number_ranges: JSON.stringify(company.numberRanges),
 })
 
-const fromRow = (row: Selectable<CompanyTable>): Company => ({
-  ...row,
-  plan: row.plan as Company['plan'],
-  defaultLocale: row.defaultLocale as Company['defaultLocale'],
-  smallBusiness: row.smallBusiness === 1,
-  ossRegistered: row.ossRegistered === 1,
-  reminderFees: JSON.parse(row.reminderFees),
+const fromRow = (row: CompanyTable): Company => ({
+  ...columns.fromRow(row),
+  smallBusiness: row.small_business === 1,
+  ossRegistered: row.oss_registered === 1,
+  reminderFees: JSON.parse(row.reminder_fees),
   texts: JSON.parse(row.texts),
-  numberRanges: JSON.parse(row.numberRanges),
+  numberRanges: JSON.parse(row.number_ranges),
 })
 
-export function createCompanyRepository(db: Kysely<Database>): CompanyRepository {
+export function createCompanyRepository({ db, row, write }: Executor): CompanyRepository {
   return {
     async get(id) {
-      const row = await db.selectFrom('company').selectAll().where('id', '=', id).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('company').selectAll().where('id', '=', id))
+      return found && fromRow(found)
     },
     async count() {
-      const { count } = await db.selectFrom('company').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-      return Number(count)
+      const counted = await row(db.selectFrom('company').select((eb) => eb.fn.countAll<number>().as('count')))
+      return Number(counted?.count ?? 0)
     },
-    async insert(company) {
-      await db.insertInto('company').values(toRow(company)).execute()
-    },
+    insert: (company) => write(db.insertInto('company').values(toRow(company))),
     async update(company) {
       const { id, ...fields } = toRow(company)
-      await db.updateTable('company').set(fields).where('id', '=', id).execute()
+      await write(db.updateTable('company').set(fields).where('id', '=', id))
     },
   }
 }

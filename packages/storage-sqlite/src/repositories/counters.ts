@@ -1,45 +1,42 @@
 import type { SequenceAllocator, UsageRepository } from '@invoicing/core'
-import type { Kysely } from 'kysely'
-import type { Database } from '../database'
+import type { Executor } from '../executor'
 
 /**
  * One upsert both creates and increments, so the first statement of a numbering transaction
  * is a write and the value comes back from the same statement (RETURNING).
  */
-export function createSequenceAllocator(db: Kysely<Database>): SequenceAllocator {
+export function createSequenceAllocator({ db, row }: Executor): SequenceAllocator {
   return {
     async current(companyId, sequenceKey) {
-      const row = await db.selectFrom('numberSequence').select('lastValue')
-        .where('companyId', '=', companyId).where('sequenceKey', '=', sequenceKey).executeTakeFirst()
-      return row?.lastValue ?? 0
+      const found = await row(db.selectFrom('number_sequence').select('last_value')
+        .where('company_id', '=', companyId).where('sequence_key', '=', sequenceKey))
+      return found?.last_value ?? 0
     },
     async next(companyId, sequenceKey) {
-      const { lastValue } = await db.insertInto('numberSequence')
-        .values({ companyId, sequenceKey, lastValue: 1 })
-        .onConflict((conflict) => conflict.columns(['companyId', 'sequenceKey'])
-          .doUpdateSet((eb) => ({ lastValue: eb('numberSequence.lastValue', '+', 1) })))
-        .returning('lastValue')
-        .executeTakeFirstOrThrow()
-      return lastValue
+      const taken = await row(db.insertInto('number_sequence')
+        .values({ company_id: companyId, sequence_key: sequenceKey, last_value: 1 })
+        .onConflict((conflict) => conflict.columns(['company_id', 'sequence_key'])
+          .doUpdateSet((eb) => ({ last_value: eb('number_sequence.last_value', '+', 1) })))
+        .returning('last_value'))
+      return taken!.last_value
     },
   }
 }
 
-export function createUsageRepository(db: Kysely<Database>): UsageRepository {
+export function createUsageRepository({ db, row }: Executor): UsageRepository {
   return {
     async get(companyId, month) {
-      const row = await db.selectFrom('usageCounter').select(['apiCalls', 'documentsIssued'])
-        .where('companyId', '=', companyId).where('month', '=', month).executeTakeFirst()
-      return row ?? { apiCalls: 0, documentsIssued: 0 }
+      const found = await row(db.selectFrom('usage_counter').select(['api_calls', 'documents_issued'])
+        .where('company_id', '=', companyId).where('month', '=', month))
+      return { apiCalls: found?.api_calls ?? 0, documentsIssued: found?.documents_issued ?? 0 }
     },
     async addApiCalls(companyId, month, calls) {
-      const { apiCalls } = await db.insertInto('usageCounter')
-        .values({ companyId, month, apiCalls: calls, documentsIssued: 0 })
-        .onConflict((conflict) => conflict.columns(['companyId', 'month'])
-          .doUpdateSet((eb) => ({ apiCalls: eb('usageCounter.apiCalls', '+', calls) })))
-        .returning('apiCalls')
-        .executeTakeFirstOrThrow()
-      return apiCalls
+      const counted = await row(db.insertInto('usage_counter')
+        .values({ company_id: companyId, month, api_calls: calls, documents_issued: 0 })
+        .onConflict((conflict) => conflict.columns(['company_id', 'month'])
+          .doUpdateSet((eb) => ({ api_calls: eb('usage_counter.api_calls', '+', calls) })))
+        .returning('api_calls'))
+      return counted!.api_calls
     },
   }
 }

@@ -1,39 +1,39 @@
 import { searchTextOf, type Customer, type CustomerRepository } from '@invoicing/core'
-import type { Kysely, Selectable } from 'kysely'
-import type { CustomerTable, Database } from '../database'
+import { columnsOf } from '../columns'
+import type { CustomerTable } from '../database'
+import type { Executor } from '../executor'
 import { listPage } from './list-page'
 
+const columns = columnsOf<Customer>([
+  'id', 'companyId', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId', 'taxNumber',
+  'paymentTermDays', 'defaultLocale', 'buyerReference', 'notes', 'iban', 'bic', 'sepaMandateId', 'sepaMandateDate',
+  'createdAt', 'updatedAt',
+])
+
 const toRow = (customer: Customer): CustomerTable => ({
-  ...customer,
-  searchText: searchTextOf(customer.name, customer.customerNumber, customer.email),
+  ...(columns.toRow(customer) as unknown as CustomerTable),
+  search_text: searchTextOf(customer.name, customer.customerNumber, customer.email),
 })
 
-const fromRow = ({ searchText: _, ...row }: Selectable<CustomerTable>): Customer => ({
-  ...row,
-  defaultLocale: row.defaultLocale as Customer['defaultLocale'],
-})
+const fromRow = (found: CustomerTable): Customer => columns.fromRow(found)
 
-export function createCustomerRepository(db: Kysely<Database>): CustomerRepository {
+export function createCustomerRepository(executor: Executor): CustomerRepository {
+  const { db, row, write } = executor
   return {
     async get(companyId, id) {
-      const row = await db.selectFrom('customer').selectAll().where('id', '=', id).where('companyId', '=', companyId).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('customer').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      return found && fromRow(found)
     },
     async findByNumber(companyId, customerNumber) {
-      const row = await db.selectFrom('customer').selectAll()
-        .where('companyId', '=', companyId).where('customerNumber', '=', customerNumber).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('customer').selectAll().where('company_id', '=', companyId).where('customer_number', '=', customerNumber))
+      return found && fromRow(found)
     },
-    list: (companyId, query) => listPage(db, 'customer', companyId, query, fromRow),
-    async insert(customer) {
-      await db.insertInto('customer').values(toRow(customer)).execute()
-    },
+    list: (companyId, query) => listPage(executor, 'customer', companyId, query, fromRow),
+    insert: (customer) => write(db.insertInto('customer').values(toRow(customer))),
     async update(customer) {
-      const { id, companyId, ...fields } = toRow(customer)
-      await db.updateTable('customer').set(fields).where('id', '=', id).where('companyId', '=', companyId).execute()
+      const { id, company_id, ...fields } = toRow(customer)
+      await write(db.updateTable('customer').set(fields).where('id', '=', id).where('company_id', '=', company_id))
     },
-    async delete(companyId, id) {
-      await db.deleteFrom('customer').where('id', '=', id).where('companyId', '=', companyId).execute()
-    },
+    delete: (companyId, id) => write(db.deleteFrom('customer').where('id', '=', id).where('company_id', '=', companyId)),
   }
 }

@@ -1,6 +1,7 @@
 import { foldForSearch, type ListQuery, type Page } from '@invoicing/core'
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql } from 'kysely'
 import type { Database } from '../database'
+import type { Executor } from '../executor'
 
 type SearchableTable = 'customer' | 'product'
 
@@ -9,25 +10,23 @@ type SearchableTable = 'customer' | 'product'
  * on the folded `search_text` column (instr, not LIKE: `%` and `_` are plain characters).
  */
 export async function listPage<T extends SearchableTable, R>(
-  db: Kysely<Database>,
+  { db, row, rows }: Executor,
   table: T,
   companyId: string,
   query: ListQuery,
-  fromRow: (row: Selectable<Database[T]>) => R,
+  fromRow: (row: Database[T]) => R,
 ): Promise<Page<R>> {
   // Both tables share the columns used here; kysely cannot see that through a generic name.
-  let filtered = db.selectFrom(table as 'customer').where('companyId', '=', companyId)
+  let filtered = db.selectFrom(table as 'customer').where('company_id', '=', companyId)
   if (query.search) {
     const needle = foldForSearch(query.search)
-    filtered = filtered.where((eb) => eb.fn<number>('instr', ['searchText', eb.val(needle)]), '>', 0)
+    filtered = filtered.where((eb) => eb.fn<number>('instr', ['search_text', eb.val(needle)]), '>', 0)
   }
-  const [rows, counted] = await Promise.all([
-    filtered.selectAll().orderBy('createdAt', 'desc').orderBy(sql`rowid`, 'desc').limit(query.limit).offset(query.offset).execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ])
+  const page = await rows(filtered.selectAll().orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').limit(query.limit).offset(query.offset))
+  const counted = await row(filtered.select((eb) => eb.fn.countAll<number>().as('total')))
   return {
-    items: rows.map((row) => fromRow(row as Selectable<Database[T]>)),
-    total: Number(counted.total),
+    items: page.map((found) => fromRow(found as Database[T])),
+    total: Number(counted?.total ?? 0),
     limit: query.limit,
     offset: query.offset,
   }

@@ -1,39 +1,37 @@
 import { searchTextOf, type Product, type ProductRepository } from '@invoicing/core'
-import type { Kysely, Selectable } from 'kysely'
-import type { Database, ProductTable } from '../database'
+import { columnsOf } from '../columns'
+import type { ProductTable } from '../database'
+import type { Executor } from '../executor'
 import { listPage } from './list-page'
 
+const columns = columnsOf<Product>([
+  'id', 'companyId', 'productNumber', 'name', 'description', 'unitPrice', 'taxRate', 'unit', 'lineType', 'createdAt', 'updatedAt',
+])
+
 const toRow = (product: Product): ProductTable => ({
-  ...product,
-  searchText: searchTextOf(product.name, product.productNumber, product.description),
+  ...(columns.toRow(product) as unknown as ProductTable),
+  search_text: searchTextOf(product.name, product.productNumber, product.description),
 })
 
-const fromRow = ({ searchText: _, ...row }: Selectable<ProductTable>): Product => ({
-  ...row,
-  lineType: row.lineType as Product['lineType'],
-})
+const fromRow = (found: ProductTable): Product => columns.fromRow(found)
 
-export function createProductRepository(db: Kysely<Database>): ProductRepository {
+export function createProductRepository(executor: Executor): ProductRepository {
+  const { db, row, write } = executor
   return {
     async get(companyId, id) {
-      const row = await db.selectFrom('product').selectAll().where('id', '=', id).where('companyId', '=', companyId).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('product').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      return found && fromRow(found)
     },
     async findByNumber(companyId, productNumber) {
-      const row = await db.selectFrom('product').selectAll()
-        .where('companyId', '=', companyId).where('productNumber', '=', productNumber).executeTakeFirst()
-      return row && fromRow(row)
+      const found = await row(db.selectFrom('product').selectAll().where('company_id', '=', companyId).where('product_number', '=', productNumber))
+      return found && fromRow(found)
     },
-    list: (companyId, query) => listPage(db, 'product', companyId, query, fromRow),
-    async insert(product) {
-      await db.insertInto('product').values(toRow(product)).execute()
-    },
+    list: (companyId, query) => listPage(executor, 'product', companyId, query, fromRow),
+    insert: (product) => write(db.insertInto('product').values(toRow(product))),
     async update(product) {
-      const { id, companyId, ...fields } = toRow(product)
-      await db.updateTable('product').set(fields).where('id', '=', id).where('companyId', '=', companyId).execute()
+      const { id, company_id, ...fields } = toRow(product)
+      await write(db.updateTable('product').set(fields).where('id', '=', id).where('company_id', '=', company_id))
     },
-    async delete(companyId, id) {
-      await db.deleteFrom('product').where('id', '=', id).where('companyId', '=', companyId).execute()
-    },
+    delete: (companyId, id) => write(db.deleteFrom('product').where('id', '=', id).where('company_id', '=', companyId)),
   }
 }

@@ -1,5 +1,5 @@
 import { createMemoryStorage } from './memory-storage'
-import { storageContract } from './storage-contract'
+import { storageContract } from '../testing/storage-contract'
 
 storageContract({
   name: 'memory',

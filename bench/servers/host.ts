@@ -1,0 +1,23 @@
+// The real host on a fresh SQLite file with the production defaults, except a rate limit and
+// quota high enough for a load test.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { companyActor } from '@invoicing/core'
+import { startHost } from '@invoicing/http'
+import { reportCpuOnRequest } from './report-cpu'
+
+const host = await startHost({
+  databaseFile: join(mkdtempSync(join(tmpdir(), 'invoicing-bench-')), 'bench.sqlite'),
+  port: 0,
+  access: { requestsPerMinute: 1_000_000_000 },
+})
+const company = await host.invoicing.companies.create({ name: 'Bench GmbH', apiCallQuota: 1_000_000_000 })
+const actor = companyActor(company.id)
+const { secret } = await host.invoicing.apiKeys.create(actor)
+const customer = await host.invoicing.customers.create(actor, {
+  name: 'Ärztehaus Übersee', email: 'buchhaltung@aerztehaus.at', street: 'Ringstraße 5', zipCode: '1010', city: 'Wien',
+  country: 'AT', vatId: 'ATU12345678', paymentTermDays: 30, defaultLocale: 'en',
+})
+reportCpuOnRequest()
+process.send!({ url: host.url, key: secret, customerId: customer.id })

@@ -1,0 +1,21 @@
+// @ts-check
+// The invoicing core inside a plain Node app: no HTTP, no database, everything in memory.
+// Run it with `node examples/embedded.js` after `npm install`.
+import { companyActor, createInvoicing, createMemoryStorage, InvoicingError } from '@invoicing/core'
+
+const invoicing = createInvoicing({ storage: createMemoryStorage() })
+
+const company = await invoicing.companies.create({ name: 'Werkstatt Meier GmbH', vatId: 'DE123456789' })
+const actor = companyActor(company.id) // every use case acts for one company
+
+const customer = await invoicing.customers.create(actor, { name: 'Ärztehaus Übersee', country: 'AT', vatId: 'ATU12345678' })
+const product = await invoicing.products.create(actor, { name: 'Wartung', unitPrice: '89.90', unit: 'h', lineType: 'SERVICE' })
+console.log(`${customer.customerNumber} ${customer.name} (${customer.country})`)
+console.log(`${product.name}: ${product.unitPrice} EUR per ${product.unit}`)
+
+try {
+  await invoicing.customers.create(actor, { name: 'Kaputt', email: 'not-an-email' })
+} catch (error) {
+  if (!(error instanceof InvoicingError)) throw error
+  console.log(`rejected: ${error.code} (${error.message})`)
+}

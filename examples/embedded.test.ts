@@ -1,0 +1,14 @@
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { it } from 'node:test'
+
+it('the embedding example runs the core in memory and prints what it did', () => {
+  const output = execFileSync(process.execPath, ['--conditions=@invoicing/source', '--import', 'tsx', fileURLToPath(new URL('./embedded.js', import.meta.url))], { encoding: 'utf8' })
+  assert.equal(output, [
+    'KD-00001 Ärztehaus Übersee (AT)',
+    'Wartung: 89.9 EUR per h',
+    'rejected: validation_failed (email: must be an email address)',
+    '',
+  ].join('\n'))
+})
