@@ -122,12 +122,34 @@ function matching<T extends { companyId: string }>(table: Table<T>, companyId: s
   return [...table.rows()].filter((row) => row.value.companyId === companyId && (!needle || searchText(row.value).includes(needle)))
 }
 
+/** The repository of records that belong to a company and carry a number unique in it. */
+function companyRecords<T extends { id: string; companyId: string; createdAt: string }>(
+  table: Table<T>,
+  numberOf: (record: T) => string | null,
+  searchText: (record: T) => string,
+) {
+  return {
+    get: async (companyId: string, id: string) => {
+      const record = table.get(id)
+      return record?.companyId === companyId ? record : undefined
+    },
+    findByNumber: async (companyId: string, number: string) => {
+      for (const row of table.rows()) {
+        if (row.value.companyId === companyId && numberOf(row.value) === number) return structuredClone(row.value)
+      }
+      return undefined
+    },
+    list: async (companyId: string, query: ListQuery) => pageOf(matching(table, companyId, query, searchText), query),
+    insert: async (record: T) => table.set(record.id, record),
+    update: async (record: T) => table.set(record.id, record),
+    delete: async (companyId: string, id: string) => {
+      if (table.get(id)?.companyId === companyId) table.delete(id)
+    },
+  }
+}
+
 function createRepositories(tables: Tables): StorageTx {
   const { companies, apiKeys, customers, products, sequences, usage } = tables
-  const findBy = <T extends { companyId: string }>(table: Table<T>, companyId: string, test: (record: T) => boolean) => {
-    for (const row of table.rows()) if (row.value.companyId === companyId && test(row.value)) return structuredClone(row.value)
-    return undefined
-  }
   const emptyUsage = (): UsageCounts => ({ apiCalls: 0, documentsIssued: 0 })
 
   return {
@@ -148,34 +170,8 @@ function createRepositories(tables: Tables): StorageTx {
       insert: async (key) => apiKeys.set(key.id, key),
       update: async (key) => apiKeys.set(key.id, key),
     },
-    customers: {
-      get: async (companyId, id) => {
-        const customer = customers.get(id)
-        return customer?.companyId === companyId ? customer : undefined
-      },
-      findByNumber: async (companyId, number) => findBy(customers, companyId, (c) => c.customerNumber === number),
-      list: async (companyId, query) =>
-        pageOf(matching(customers, companyId, query, (c) => searchTextOf(c.name, c.customerNumber, c.email)), query),
-      insert: async (customer) => customers.set(customer.id, customer),
-      update: async (customer) => customers.set(customer.id, customer),
-      delete: async (companyId, id) => {
-        if (customers.get(id)?.companyId === companyId) customers.delete(id)
-      },
-    },
-    products: {
-      get: async (companyId, id) => {
-        const product = products.get(id)
-        return product?.companyId === companyId ? product : undefined
-      },
-      findByNumber: async (companyId, number) => findBy(products, companyId, (p) => p.productNumber === number),
-      list: async (companyId, query) =>
-        pageOf(matching(products, companyId, query, (p) => searchTextOf(p.name, p.productNumber, p.description)), query),
-      insert: async (product) => products.set(product.id, product),
-      update: async (product) => products.set(product.id, product),
-      delete: async (companyId, id) => {
-        if (products.get(id)?.companyId === companyId) products.delete(id)
-      },
-    },
+    customers: companyRecords(customers, (c) => c.customerNumber, (c) => searchTextOf(c.name, c.customerNumber, c.email)),
+    products: companyRecords(products, (p) => p.productNumber, (p) => searchTextOf(p.name, p.productNumber, p.description)),
     sequences: {
       current: async (companyId, key) => sequences.get(scoped(companyId, key)) ?? 0,
       next: async (companyId, key) => {
