@@ -1,14 +1,19 @@
 // The real host on a fresh SQLite file with the production defaults, except a rate limit and
 // quota high enough for a load test.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { companyActor } from '@invoicing/core'
 import { startHost } from '@invoicing/http'
 import { reportCpuOnRequest } from './report-cpu'
 
+const folder = mkdtempSync(join(tmpdir(), 'invoicing-bench-'))
+process.once('SIGTERM', () => {
+  rmSync(folder, { recursive: true, force: true })
+  process.exit(0)
+})
 const host = await startHost({
-  databaseFile: join(mkdtempSync(join(tmpdir(), 'invoicing-bench-')), 'bench.sqlite'),
+  databaseFile: join(folder, 'bench.sqlite'),
   port: 0,
   access: { requestsPerMinute: 1_000_000_000 },
 })

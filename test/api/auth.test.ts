@@ -49,6 +49,20 @@ describe('authentication and authorisation', () => {
     assertUnauthorized(await other.api.get('/customers'), /revoked/)
   })
 
+  it('with the production key cache, a revocation takes effect within a second', async () => {
+    const cached = await startTestHost({ access: { keyCacheTtlMs: 1000 } })
+    try {
+      const other = await createTenant(cached)
+      assert.equal((await other.api.get('/customers')).status, 200)
+      const [key] = await cached.invoicing.apiKeys.list({ companyId: other.company.id, apiKeyId: null })
+      await cached.invoicing.apiKeys.revoke(key!.id)
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      assertUnauthorized(await other.api.get('/customers'), /revoked/)
+    } finally {
+      await cached.stop()
+    }
+  })
+
   it('answers 403 with requiredScopes when the key lacks the scope; write does not include read', async () => {
     const reader = await createTenant(host, {}, { scopes: ['customers:read'] })
     const denied = await reader.api.post('/customers', { name: 'X' })

@@ -35,7 +35,8 @@ describe('company', () => {
     await api.post('/customers', { name: 'Zwei' })
     const response = await api.get('/company/number-ranges')
     documented('GET', '/api/v1/company/number-ranges', response)
-    const year = String(new Date().getUTCFullYear()).slice(2)
+    // Numbers are dated in the company's time zone (Europe/Berlin), not in UTC.
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', year: '2-digit' }).format(new Date())
     const customer = response.body.data.find((range: any) => range.type === 'CUSTOMER')
     assert.deepEqual(customer, { type: 'CUSTOMER', format: 'C{YY}-{SEQ:3}', resetYearly: true, lastNumber: `C${year}-002`, nextNumber: `C${year}-003` })
     const invoice = response.body.data.find((range: any) => range.type === 'INVOICE')

@@ -128,6 +128,16 @@ describe('customers', () => {
     assert.equal((await tenant.api.put('/customers/nope', { city: 'Linz' })).status, 404)
   })
 
+  it('answers 409 when PUT gives a customer number another customer holds', async () => {
+    const first = (await tenant.api.post('/customers', { name: 'A', customerNumber: 'PUT-1' })).body.data
+    const second = (await tenant.api.post('/customers', { name: 'B' })).body.data
+    const taken = await tenant.api.put(`/customers/${second.id}`, { customer_number: 'PUT-1' })
+    assert.equal(taken.status, 409)
+    assert.equal(taken.body.code, 'customer_number_taken')
+    documented('PUT', '/api/v1/customers/{id}', taken)
+    assert.equal((await tenant.api.put(`/customers/${first.id}`, { customerNumber: 'PUT-1', name: 'A2' })).status, 200)
+  })
+
   it('deletes a customer', async () => {
     const customer = (await tenant.api.post('/customers', { name: 'Weg damit' })).body.data
     const deleted = await tenant.api.delete(`/customers/${customer.id}`)
@@ -162,7 +172,7 @@ describe('customers', () => {
       const capped = await lister.api.get('/customers?limit=500')
       assert.equal(capped.body.pagination.limit, 100)
       assert.equal(capped.body.data.length, 100)
-      for (const query of ['limit=0', 'limit=-5', 'limit=abc', 'limit=1.5', 'offset=-1', 'offset=x']) {
+      for (const query of ['limit=0', 'limit=-5', 'limit=abc', 'limit=1.5', 'limit=0x10', 'offset=-1', 'offset=x', 'offset=1e3', 'offset=99999999999999999999', 'offset=9223372036854775807']) {
         const response = await lister.api.get(`/customers?${query}`)
         assert.equal(response.status, 400, query)
         assert.equal(response.body.field, query.split('=')[0])

@@ -5,6 +5,7 @@ import { companyActor, createInvoicing } from '@invoicing/core'
 import { createMemoryStorage } from '@invoicing/core/testing'
 import { createApp, createJsonLogger } from '@invoicing/http'
 import { apiClient } from '../support/api-client'
+import { documentedResponses } from '../support/documented'
 import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
 
 describe('request errors', () => {
@@ -40,10 +41,35 @@ describe('request errors', () => {
     assertError(response, 413, 'payload_too_large')
   })
 
-  it('answers a POST without body with 400 naming the problem', async () => {
+  it('answers a POST without body with 400 naming the problem, as documented', async () => {
     const response = await tenant.api.request('POST', '/customers')
     assertError(response, 400, 'validation_failed')
     assert.match(response.body.error, /JSON object/)
+    documentedResponses((await tenant.api.get('/openapi.json')).body)('POST', '/api/v1/customers', response)
+  })
+
+  it('does not let a prefix in another case past the gate', async () => {
+    for (const path of ['/API/V1/customers', '/Api/v1/openapi.json', '/api/V1', '/API/v1/company']) {
+      for (const headers of [{}, { authorization: `Bearer ${tenant.key}` }] as Record<string, string>[]) {
+        const response = await fetch(`${host.url}${path}`, { headers })
+        assert.equal(response.status, 404, path)
+        assert.equal(((await response.json()) as { code: string }).code, 'route_not_found')
+      }
+    }
+  })
+
+  it('answers a JSON array where an object is expected with 400', async () => {
+    const customer = (await tenant.api.post('/customers', { name: 'Fest' })).body.data
+    for (const response of [await tenant.api.post('/customers', []), await tenant.api.put(`/customers/${customer.id}`, [])]) {
+      assertError(response, 400, 'validation_failed')
+      assert.match(response.body.error, /array/)
+    }
+    assert.equal((await tenant.api.get(`/customers/${customer.id}`)).body.data.updatedAt, customer.updatedAt)
+  })
+
+  it('parses bodies only where a route takes one: a text body to an unknown route is 404', async () => {
+    const response = await tenant.api.request('POST', '/nowhere', { body: 'hello', headers: { 'content-type': 'text/plain' } })
+    assertError(response, 404, 'route_not_found')
   })
 
   it('answers unknown routes with 404 route_not_found, inside and outside /api/v1', async () => {

@@ -65,6 +65,27 @@ describe('products', () => {
     assert.equal((await elsewhere.api.post('/products', { name: 'Y', productNumber: 'ART-1' })).status, 201)
   })
 
+  it('validates PUT bodies and list queries, and keeps numbers unique on PUT', async () => {
+    const { api } = await createTenant(host)
+    const product = (await api.post('/products', { name: 'Alt', productNumber: 'P-1' })).body.data
+    const other = (await api.post('/products', { name: 'Neu' })).body.data
+    for (const [body, field] of [[{ unitPrice: -1 }, 'unitPrice'], [{ name: '' }, 'name'], [{ lineType: 'TEXT' }, 'lineType'], [{ unitPrice: null }, 'unitPrice']] as const) {
+      const response = await api.put(`/products/${other.id}`, body)
+      assert.equal(response.status, 400, JSON.stringify(body))
+      assert.equal(response.body.field, field)
+      documented('PUT', '/api/v1/products/{id}', response)
+    }
+    for (const query of ['limit=0', 'offset=-2', 'limit=many']) {
+      const response = await api.get(`/products?${query}`)
+      assert.equal(response.status, 400, query)
+      documented('GET', '/api/v1/products', response)
+    }
+    const taken = await api.put(`/products/${other.id}`, { product_number: 'P-1' })
+    assert.deepEqual([taken.status, taken.body.code], [409, 'product_number_taken'])
+    assert.equal((await api.get(`/products/${other.id}`)).body.data.productNumber, null)
+    assert.equal((await api.put(`/products/${product.id}`, { productNumber: 'P-1' })).status, 200)
+  })
+
   it('updates given fields, clears with null, lists with search, and deletes', async () => {
     const { api } = await createTenant(host)
     const product = (await api.post('/products', { name: 'Beratung vor Ort', unitPrice: 95, taxRate: 19, productNumber: 'B-1' })).body.data

@@ -117,6 +117,18 @@ describe('invoicing serve', () => {
     }
   })
 
+  it('migrates once and creates one demo when two hosts start together on an empty database', async () => {
+    const env = { INVOICING_DB: join(dir, 'race.sqlite') }
+    const hosts = await Promise.all([startServe(env), startServe(env)])
+    try {
+      const keys = hosts.flatMap((host) => host.stdout().match(/sk_live_[A-Za-z0-9_-]+/g) ?? [])
+      assert.equal(new Set(keys).size, 1, hosts.map((host) => host.stdout()).join('\n---\n'))
+      for (const host of hosts) assert.equal((await apiClient(host.url, keys[0]).get('/company')).body.data.name, 'Demo GmbH')
+    } finally {
+      await Promise.all(hosts.map((host) => host.stop()))
+    }
+  })
+
   it('creates no demo with INVOICING_NO_DEMO=1, and serves keys made by the command while it runs', async () => {
     const env = { INVOICING_DB: join(dir, 'admin.sqlite'), INVOICING_NO_DEMO: '1' }
     const serve = await startServe(env)

@@ -49,15 +49,15 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...productRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)
-  const api = new Router({ prefix: API_PREFIX })
-  mountRoutes(api, routes)
+  // Case-sensitive like the gate's prefix check: /API/V1 must not reach a route past the gate.
+  const api = new Router({ prefix: API_PREFIX, sensitive: true, strict: false })
+  mountRoutes(api, routes, jsonBody(bodyLimit))
 
   const app = new Koa()
   app.use(requestContext(logger))
   app.use(errorHandler(logger))
   app.use(answerUnrouted)
   app.use(underApi(apiGate(invoicing.access)))
-  app.use(jsonBody(bodyLimit))
   app.use(api.routes())
   app.use(api.allowedMethods())
   return app

@@ -52,7 +52,7 @@ export interface ErrorResponse {
 /** The response for anything thrown. What an unexpected error says never leaves the host. */
 export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
   if (isInvoicingError(error)) {
-    return { status: STATUS_BY_CODE[error.code], body: { error: error.message, code: error.code, ...error.details } }
+    return { status: STATUS_BY_CODE[error.code], body: { ...error.details, error: error.message, code: error.code } }
   }
   if (error instanceof HttpError) {
     return { status: STATUS_BY_CODE[error.code], body: { error: error.message, code: error.code } }

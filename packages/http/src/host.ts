@@ -45,8 +45,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()))
-        await invoicing.close()
-        await storage.close()
+        try {
+          await invoicing.close()
+        } finally {
+          await storage.close()
+        }
       })()
       return closing
     },

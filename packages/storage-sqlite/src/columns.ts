@@ -1,4 +1,4 @@
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+import { snakeCase } from '@invoicing/core'
 
 /**
  * Copies between a record's camelCase fields and a row's snake_case columns by a table made

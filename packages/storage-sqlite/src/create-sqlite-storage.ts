@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { InvoicingError, type Storage, type StorageTx } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator } from 'kysely'
@@ -31,11 +31,27 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   usage: createUsageRepository(executor),
 })
 
+// Openers of one file in this process take turns: opening waits for locks synchronously, and
+// two openers waiting on each other in one event loop would wait for nothing but the timeout.
+const openings = new Map<string, Promise<unknown>>()
+
 /**
  * Opens (and by default migrates) a SQLite database as the engine's storage: one connection
  * for write transactions (through kysely) and, for a file, one read-only connection for reads.
  */
-export async function createSqliteStorage(options: SqliteStorageOptions): Promise<Storage> {
+export function createSqliteStorage(options: SqliteStorageOptions): Promise<Storage> {
+  if (options.filename === ':memory:') return open(options)
+  const key = resolve(options.filename)
+  const opened = (openings.get(key) ?? Promise.resolve()).then(() => open(options), () => open(options))
+  const settled = opened.catch(() => undefined)
+  openings.set(key, settled)
+  void settled.then(() => {
+    if (openings.get(key) === settled) openings.delete(key)
+  })
+  return opened
+}
+
+async function open(options: SqliteStorageOptions): Promise<Storage> {
   const { filename, busyTimeoutMs = 5000, migrate = true } = options
   const inMemory = filename === ':memory:'
   if (!inMemory) mkdirSync(dirname(filename), { recursive: true })
@@ -43,13 +59,16 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
   const writer = new BetterSqlite3(filename)
   writer.pragma('journal_mode = WAL')
   writer.pragma('foreign_keys = ON')
+  // Opening and migrating may wait for another process synchronously: nothing is served yet.
   writer.pragma(`busy_timeout = ${busyTimeout}`)
   // Invoices are legal records: a committed number must survive a power loss, so every commit
   // is synced (FULL), not just checkpoints (NORMAL).
   writer.pragma('synchronous = FULL')
 
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(writer) }) })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(writer), busyTimeoutMs: busyTimeout }) })
   if (migrate) await migrateToLatest(db)
+  // From here on transactions wait for the write lock on timers (see the dialect), not blocking.
+  writer.pragma('busy_timeout = 0')
 
   const reader = inMemory ? undefined : new BetterSqlite3(filename, { readonly: true })
   reader?.pragma(`busy_timeout = ${busyTimeout}`)
@@ -69,7 +88,10 @@ export async function createSqliteStorage(options: SqliteStorageOptions): Promis
   }
 }
 
-/** Applies every migration not yet applied, in one write-locked transaction. */
+/**
+ * Applies every migration not yet applied, in one `BEGIN IMMEDIATE` transaction: processes
+ * starting together migrate one after the other, and a crash leaves no half-built schema.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider })
   const { error } = await migrator.migrateToLatest()

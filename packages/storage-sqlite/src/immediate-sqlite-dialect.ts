@@ -1,30 +1,65 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type BetterSqlite3 from 'better-sqlite3'
 import {
-  CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig,
+  CompiledQuery, SqliteAdapter, SqliteDialect, SqliteDriver,
+  type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig,
 } from 'kysely'
 
 /**
  * kysely's SQLite driver opens transactions with a deferred `BEGIN`: two processes that both
  * read and then write deadlock, and SQLite answers SQLITE_BUSY without waiting. `BEGIN
- * IMMEDIATE` takes the write lock up front, so writers queue on the busy timeout instead and
- * every transaction (numbering, migrations) is serializable across processes.
+ * IMMEDIATE` takes the write lock up front, so every transaction (numbering, migrations) is
+ * serializable across processes.
+ *
+ * better-sqlite3 is synchronous: SQLite's own busy timeout would stall the whole event loop
+ * while another process writes. The connection runs with a busy timeout of 0 instead, and
+ * this driver retries `BEGIN IMMEDIATE` on timers until the deadline, so other requests go on.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #busyTimeoutMs: number
+
+  constructor(config: SqliteDialectConfig, busyTimeoutMs: number) {
+    super(config)
+    this.#busyTimeoutMs = busyTimeoutMs
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    const deadline = Date.now() + this.#busyTimeoutMs
+    for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+        return
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error
+      }
+      await sleep(wait)
+    }
+  }
+}
+
+/** SQLite has transactional DDL; kysely's adapter says no, which makes migrations autocommit piecemeal. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true
   }
 }
 
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig
+  readonly #busyTimeoutMs: number
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig & { busyTimeoutMs: number }) {
     super(config)
     this.#config = config
+    this.#busyTimeoutMs = config.busyTimeoutMs
   }
 
   override createDriver() {
-    return new ImmediateSqliteDriver(this.#config)
+    return new ImmediateSqliteDriver(this.#config, this.#busyTimeoutMs)
+  }
+
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter()
   }
 }
 

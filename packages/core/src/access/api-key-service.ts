@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { requireCompany } from '../companies/company-service'
+import { requireCompany } from '../companies/require-company'
 import { notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { requiredText } from '../shared/fields'
@@ -16,28 +16,41 @@ export const ApiKeyCreateSchema = aliased(v.object({
 
 export type ApiKeyCreateInput = v.InferInput<typeof ApiKeyCreateSchema>
 
+export interface NewApiKey {
+  apiKey: ApiKey
+  /** The key itself, shown this once and never stored. */
+  secret: string
+}
+
+/** A new key of `companyId` from validated input, not yet stored. */
+export function newApiKey({ clock, ids }: Pick<CoreDeps, 'clock' | 'ids'>, companyId: string, input: ApiKeyCreateInput): NewApiKey {
+  const fields = parseInput(ApiKeyCreateSchema, input)
+  const secret = generateApiKeySecret()
+  const apiKey: ApiKey = {
+    id: ids.next(),
+    companyId,
+    name: fields.name,
+    keyHash: hashApiKeySecret(secret),
+    keyPrefix: secret.slice(0, 12),
+    scopes: fields.scopes,
+    platformAdmin: fields.platformAdmin,
+    createdAt: clock.now().toISOString(),
+    revokedAt: null,
+  }
+  return { apiKey, secret }
+}
+
 /** Operator use cases for API keys. Keys are created and revoked by the company's people only. */
-export function createApiKeyService({ storage, clock, ids }: CoreDeps) {
+export function createApiKeyService(deps: CoreDeps) {
+  const { storage, clock } = deps
   return {
     /** Creates a key; the returned `secret` is the only time the key is ever shown. */
-    async create(actor: Actor, input: ApiKeyCreateInput = {}): Promise<{ apiKey: ApiKey; secret: string }> {
-      const fields = parseInput(ApiKeyCreateSchema, input)
-      const secret = generateApiKeySecret()
+    async create(actor: Actor, input: ApiKeyCreateInput = {}): Promise<NewApiKey> {
+      const created = newApiKey(deps, actor.companyId, input)
       return storage.transaction(async (tx) => {
-        const company = await requireCompany(tx, actor)
-        const apiKey: ApiKey = {
-          id: ids.next(),
-          companyId: company.id,
-          name: fields.name,
-          keyHash: hashApiKeySecret(secret),
-          keyPrefix: secret.slice(0, 12),
-          scopes: fields.scopes,
-          platformAdmin: fields.platformAdmin,
-          createdAt: clock.now().toISOString(),
-          revokedAt: null,
-        }
-        await tx.apiKeys.insert(apiKey)
-        return { apiKey, secret }
+        await requireCompany(tx, actor)
+        await tx.apiKeys.insert(created.apiKey)
+        return created
       })
     },
 

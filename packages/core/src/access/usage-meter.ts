@@ -31,15 +31,28 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     if (known) return known
     let load = loading.get(id)
     if (!load) {
-      load = storage.usage.get(companyId, month).then(({ apiCalls }) => {
-        const counter = { companyId, month, stored: apiCalls, pending: 0, writing: 0 }
-        counters.set(id, counter)
-        loading.delete(id)
-        return counter
-      })
+      load = storage.usage.get(companyId, month)
+        .then(({ apiCalls }) => {
+          const counter = { companyId, month, stored: apiCalls, pending: 0, writing: 0 }
+          counters.set(id, counter)
+          return counter
+        })
+        // A failed load is not kept: the next request tries again.
+        .finally(() => loading.delete(id))
       loading.set(id, load)
     }
     return load
+  }
+
+  /** Drops counters with nothing to write whose month is over: a new month has begun for them. */
+  function forgetPastMonths(written: Counter[]) {
+    const latest = new Map<string, string>()
+    for (const counter of counters.values()) {
+      if ((latest.get(counter.companyId) ?? '') < counter.month) latest.set(counter.companyId, counter.month)
+    }
+    for (const counter of written) {
+      if (counter.pending === 0 && counter.month < latest.get(counter.companyId)!) counters.delete(`${counter.companyId}/${counter.month}`)
+    }
   }
 
   async function writePending(): Promise<void> {
@@ -60,6 +73,7 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
     } finally {
       for (const counter of due) counter.writing = 0
     }
+    forgetPastMonths(due)
   }
 
   function flush(): Promise<void> {

@@ -304,3 +304,44 @@ describe('companies.numberRanges', () => {
     await assert.rejects(invoicing.companies.numberRanges(companyActor('missing')), failsWith('not_found'))
   })
 })
+
+describe('switching a range between yearly and continuous numbering', () => {
+  it('continues from the number reached instead of handing it out again', async () => {
+    const { invoicing } = setup()
+    const actor = companyActor((await invoicing.companies.create({
+      name: 'Muster GmbH', numberRanges: { CUSTOMER: { format: 'KD-{YYYY}-{SEQ:3}', resetYearly: true } },
+    })).id)
+    await invoicing.customers.create(actor, { name: 'Eins' })
+    await invoicing.customers.create(actor, { name: 'Zwei' })
+    const nextOf = async () => (await invoicing.companies.numberRanges(actor)).find((range) => range.type === 'CUSTOMER')!
+
+    await invoicing.companies.update(actor, { numberRanges: { CUSTOMER: { resetYearly: false } } })
+    assert.deepEqual([(await nextOf()).lastNumber, (await nextOf()).nextNumber], ['KD-2026-002', 'KD-2026-003'])
+    assert.equal((await invoicing.customers.create(actor, { name: 'Drei' })).customerNumber, 'KD-2026-003')
+
+    await invoicing.companies.update(actor, { numberRanges: { CUSTOMER: { resetYearly: true } } })
+    assert.equal((await invoicing.customers.create(actor, { name: 'Vier' })).customerNumber, 'KD-2026-004')
+  })
+})
+
+describe('companies.createFirst', () => {
+  it('creates a company with a key on an empty storage, atomically, and nothing once one exists', async () => {
+    const { invoicing } = setup()
+    const [one, two] = await Promise.all([
+      invoicing.companies.createFirst({ name: 'Demo GmbH' }, { name: 'Demo key' }),
+      invoicing.companies.createFirst({ name: 'Demo GmbH' }, { name: 'Demo key' }),
+    ])
+    const created = one ?? two
+    assert.ok(created && !(one && two), 'exactly one of two concurrent calls creates')
+    assert.equal(created.apiKey.companyId, created.company.id)
+    const admission = await invoicing.access.admit(`Bearer ${created.secret}`)
+    assert.equal(admission.principal.company.name, 'Demo GmbH')
+    assert.equal(await invoicing.companies.createFirst({ name: 'Später' }), undefined)
+  })
+
+  it('stores nothing when the key input is invalid', async () => {
+    const { invoicing } = setup()
+    await assert.rejects(invoicing.companies.createFirst({ name: 'Demo GmbH' }, { scopes: ['nope' as never] }), failsWith('validation_failed'))
+    assert.ok(await invoicing.companies.createFirst({ name: 'Demo GmbH' }))
+  })
+})

@@ -1,11 +1,12 @@
 import type { Actor } from '../access/actor'
-import { InvoicingError, notFound } from '../errors'
+import { newApiKey, type ApiKeyCreateInput, type NewApiKey } from '../access/api-key-service'
+import { InvoicingError } from '../errors'
 import { formatProblem, formatNumber } from '../numbering/number-format'
 import {
   DEFAULT_NUMBER_RANGES, NUMBER_RANGE_TYPES, sequenceKeyOf, type NumberRangeType, type NumberRanges,
 } from '../numbering/number-ranges'
 import type { CoreDeps } from '../ports/deps'
-import type { StorageReader, StorageTx } from '../ports/storage'
+import type { StorageTx } from '../ports/storage'
 import { calendarDateOf } from '../shared/calendar-date'
 import { parseInput } from '../shared/validation'
 import { REMINDER_LEVELS, TEXT_DOCUMENT_TYPES, type Company, type CompanyTexts } from './company'
@@ -14,13 +15,7 @@ import {
   type CompanyChanges, type CompanyCreateInput, type CompanyUpdateInput,
 } from './company-schemas'
 import { PLAN_FEATURES, type PlanFeatures, type Plan } from './plans'
-
-/** The company an actor acts for; it can only be missing if it was never created. */
-export async function requireCompany(reader: StorageReader | StorageTx, actor: Actor): Promise<Company> {
-  const company = await reader.companies.get(actor.companyId)
-  if (!company) throw notFound('Company')
-  return company
-}
+import { requireCompany } from './require-company'
 
 export interface NumberRangeState {
   type: NumberRangeType
@@ -32,15 +27,35 @@ export interface NumberRangeState {
   nextNumber: string
 }
 
-export function createCompanyService({ storage, clock, ids }: CoreDeps) {
+export function createCompanyService(deps: CoreDeps) {
+  const { storage, clock, ids } = deps
+  const newCompany = (input: CompanyCreateInput): Company => {
+    const changes = parseInput(CompanyCreateSchema, input)
+    return applyChanges(defaultCompany(ids.next(), changes.name, clock.now().toISOString()), changes)
+  }
+
   return {
     /** Creates a company with the defaults of decisions §3 for everything not given. */
     async create(input: CompanyCreateInput): Promise<Company> {
-      const changes = parseInput(CompanyCreateSchema, input)
-      const now = clock.now().toISOString()
-      const company = applyChanges(defaultCompany(ids.next(), changes.name, now), changes)
+      const company = newCompany(input)
       await storage.transaction((tx) => tx.companies.insert(company))
       return company
+    },
+
+    /**
+     * Creates a company and an API key of it, only while the storage holds no company at all:
+     * one transaction, so two hosts starting on an empty database create one, and a crash
+     * leaves either both or neither. Undefined when a company exists already.
+     */
+    async createFirst(input: CompanyCreateInput, key: ApiKeyCreateInput = {}): Promise<({ company: Company } & NewApiKey) | undefined> {
+      const company = newCompany(input)
+      const created = newApiKey(deps, company.id, key)
+      return storage.transaction(async (tx) => {
+        if ((await tx.companies.count()) > 0) return undefined
+        await tx.companies.insert(company)
+        await tx.apiKeys.insert(created.apiKey)
+        return { company, ...created }
+      })
     },
 
     /** Changes the given settings; nested settings (texts, number ranges, fees) are merged. */
@@ -49,6 +64,7 @@ export function createCompanyService({ storage, clock, ids }: CoreDeps) {
       return storage.transaction(async (tx) => {
         const current = await requireCompany(tx, actor)
         const updated = { ...applyChanges(current, changes), updatedAt: clock.now().toISOString() }
+        await carryOverSequences(tx, current, updated, calendarDateOf(clock.now(), current.timeZone))
         await tx.companies.update(updated)
         return updated
       })
@@ -108,6 +124,17 @@ function applyChanges(company: Company, changes: CompanyChanges): Company {
   if (texts) next.texts = mergeTexts(company.texts, texts)
   if (numberRanges) next.numberRanges = mergeNumberRanges(company.numberRanges, numberRanges)
   return next
+}
+
+/**
+ * A range that starts or stops resetting yearly moves to another sequence key; it continues
+ * from the number it reached, so no number is handed out twice.
+ */
+async function carryOverSequences(tx: StorageTx, before: Company, after: Company, today: string) {
+  for (const type of NUMBER_RANGE_TYPES) {
+    const [from, to] = [sequenceKeyOf(type, before.numberRanges[type], today), sequenceKeyOf(type, after.numberRanges[type], today)]
+    if (from !== to) await tx.sequences.raiseTo(after.id, to, await tx.sequences.current(after.id, from))
+  }
 }
 
 type TextChanges = NonNullable<CompanyChanges['texts']>

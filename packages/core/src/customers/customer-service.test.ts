@@ -266,10 +266,12 @@ describe('customers.list', () => {
 
   it('rejects a limit below 1 or not a number', async () => {
     const { customers, actor } = await setup()
-    for (const limit of [0, '0', 'abc', '', 2.5]) {
+    for (const limit of [0, '0', 'abc', '', 2.5, '0x10', '1e1', ' 5']) {
       await assert.rejects(customers.list(actor, { limit } as never), failsWith('validation_failed', { field: 'limit' }), `limit ${JSON.stringify(limit)}`)
     }
-    await assert.rejects(customers.list(actor, { offset: -1 }), failsWith('validation_failed', { field: 'offset' }))
+    for (const offset of [-1, '-1', '1e20', '99999999999999999999', 1_000_000_001]) {
+      await assert.rejects(customers.list(actor, { offset } as never), failsWith('validation_failed', { field: 'offset' }), `offset ${offset}`)
+    }
   })
 
   it('searches name, number and email ignoring case, umlauts included', async () => {
@@ -307,5 +309,15 @@ describe('tenant isolation', () => {
     await assert.rejects(customers.delete(other, customer.id), failsWith('not_found'))
     assert.equal((await customers.list(other)).total, 0)
     assert.deepEqual(await customers.get(actor, customer.id), customer)
+  })
+})
+
+describe('customer input that is not an object', () => {
+  it('rejects an array, which would otherwise pass as an object', async () => {
+    const { invoicing, actor } = await setup()
+    await assert.rejects(
+      invoicing.customers.create(actor, [] as never),
+      (error: unknown) => error instanceof InvoicingError && error.code === 'validation_failed' && /array/.test(error.message),
+    )
   })
 })

@@ -1,5 +1,5 @@
 import type { Actor } from '../access/actor'
-import { requireCompany } from '../companies/company-service'
+import { requireCompany } from '../companies/require-company'
 import { InvoicingError, notFound } from '../errors'
 import { takeNumber } from '../numbering/number-ranges'
 import type { CoreDeps } from '../ports/deps'
@@ -36,7 +36,9 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
         } else {
           const today = calendarDateOf(now, company.timeZone)
           for (let attempt = 0; !customerNumber; attempt++) {
-            if (attempt === MAX_NUMBER_ATTEMPTS) throw new Error('customer number range exhausted by numbers given by hand')
+            if (attempt === MAX_NUMBER_ATTEMPTS) {
+              throw new InvoicingError('customer_number_taken', `The next ${MAX_NUMBER_ATTEMPTS} numbers of the CUSTOMER range are all taken by numbers given by hand; give a number or change the range format`)
+            }
             const candidate = await takeNumber(tx.sequences, company.id, company.numberRanges, 'CUSTOMER', today)
             if (!(await tx.customers.findByNumber(company.id, candidate))) customerNumber = candidate
           }

@@ -179,6 +179,9 @@ function createRepositories(tables: Tables): StorageTx {
         sequences.set(scoped(companyId, key), value)
         return value
       },
+      raiseTo: async (companyId, key, value) => {
+        if ((sequences.get(scoped(companyId, key)) ?? 0) < value) sequences.set(scoped(companyId, key), value)
+      },
     },
     usage: {
       get: async (companyId, month) => usage.get(scoped(companyId, month)) ?? emptyUsage(),

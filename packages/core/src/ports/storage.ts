@@ -15,7 +15,8 @@ export interface Storage extends StorageReader {
    * Runs `work` as one atomic unit: every write made through `tx` commits when `work` resolves
    * and none does when it throws (the error is rethrown unchanged). Transactions MUST be
    * serializable with respect to each other, also across processes sharing one database.
-   * Calling `storage.*` inside `work` is a bug: on SQLite it waits for itself forever.
+   * Calling `storage.*` inside `work` is a bug: it reads outside the transaction (or, where
+   * reads share the write connection, waits for the transaction and so for itself forever).
    */
   transaction<T>(work: (tx: StorageTx) => Promise<T>): Promise<T>
   /** Releases the database. */
@@ -110,6 +111,11 @@ export interface SequenceAllocator extends SequenceReader {
    * a rolled-back transaction MUST give its value back, so no gap appears.
    */
   next(companyId: string, key: string): Promise<number>
+  /**
+   * Makes the last value of `key` at least `value` (never lower), so a range moved to another
+   * key continues where it was instead of handing out its numbers again.
+   */
+  raiseTo(companyId: string, key: string, value: number): Promise<void>
 }
 
 /** Counters of one company in one calendar month (`YYYY-MM`). */

@@ -1,5 +1,5 @@
 import type { Actor } from '../access/actor'
-import { requireCompany } from '../companies/company-service'
+import { requireCompany } from '../companies/require-company'
 import { InvoicingError, notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'

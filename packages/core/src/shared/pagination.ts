@@ -3,24 +3,30 @@ import * as v from 'valibot'
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 100
 
-/** Query values arrive as strings; JSON callers may pass numbers. */
-const wholeNumber = (field: string, description: string) =>
+/** Query values arrive as strings of digits; JSON callers may pass numbers. */
+const wholeNumber = (description: string) =>
   v.pipe(
     v.union([v.number(), v.string()]),
     v.description(description),
-    v.transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value))),
-    v.number(`${field} must be a number`),
-    v.integer(`must be a whole number`),
+    v.transform((value) => (typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN)),
+    v.number('must be a whole number'),
+    v.integer('must be a whole number'),
   )
 
 /** `limit`: default 50; above 100 is capped to 100; below 1 is an error (decisions §11). */
 export const limitParam = v.pipe(
-  wholeNumber('limit', `Page size, default ${DEFAULT_PAGE_SIZE}; values above ${MAX_PAGE_SIZE} are capped to ${MAX_PAGE_SIZE}`),
+  wholeNumber(`Page size, default ${DEFAULT_PAGE_SIZE}; values above ${MAX_PAGE_SIZE} are capped to ${MAX_PAGE_SIZE}`),
   v.minValue(1, 'must be at least 1'),
   v.transform((limit) => Math.min(limit, MAX_PAGE_SIZE)),
 )
 
-export const offsetParam = v.pipe(wholeNumber('offset', 'Records to skip, default 0'), v.minValue(0, 'must not be negative'))
+export const MAX_OFFSET = 1_000_000_000
+
+export const offsetParam = v.pipe(
+  wholeNumber('Records to skip, default 0'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(MAX_OFFSET, `must be at most ${MAX_OFFSET}`),
+)
 
 /** The pagination members of a list query. */
 export const pageEntries = {

@@ -18,7 +18,8 @@ const aliasedObjects = new WeakMap<object, AliasedObject>()
 /** The object and aliases behind a schema made by {@link aliased}, for documentation. */
 export const aliasedObjectOf = (schema: object): AliasedObject | undefined => aliasedObjects.get(schema)
 
-const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+/** `zipCode` → `zip_code`. */
+export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
 /**
  * An object schema that also accepts the snake_case spelling of every field (`customer_number`
@@ -41,7 +42,12 @@ export function aliased<TSchema extends AnyObjectSchema>(
   const pipe = v.pipe(
     head,
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      if (typeof dataset.value !== 'object' || dataset.value === null || Array.isArray(dataset.value)) return dataset.value
+      if (Array.isArray(dataset.value)) {
+        // valibot's object schemas would accept an array; a body must be a JSON object.
+        addIssue({ message: 'expected a JSON object, received an array' })
+        return NEVER
+      }
+      if (typeof dataset.value !== 'object' || dataset.value === null) return dataset.value
       const input = dataset.value as Record<string, unknown>
       const normalised: Record<string, unknown> = { ...input }
       for (const [alias, name] of Object.entries(aliases)) {

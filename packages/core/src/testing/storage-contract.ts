@@ -272,6 +272,19 @@ export function storageContract(harness: StorageHarness): void {
         assert.equal(await storage.sequences.current(a.id, 'CREDIT_NOTE:2026'), 0)
       })
 
+      it('raises a key to a value but never lowers it', async () => {
+        const [company] = (await storedCompanies(1)) as [Company]
+        await storage.transaction(async (tx) => {
+          await tx.sequences.raiseTo(company.id, 'INVOICE', 7)
+          await tx.sequences.next(company.id, 'CREDIT_NOTE')
+          await tx.sequences.next(company.id, 'CREDIT_NOTE')
+          await tx.sequences.raiseTo(company.id, 'CREDIT_NOTE', 1)
+        })
+        assert.equal(await storage.sequences.current(company.id, 'INVOICE'), 7)
+        assert.equal(await storage.sequences.current(company.id, 'CREDIT_NOTE'), 2)
+        assert.equal(await storage.transaction((tx) => tx.sequences.next(company.id, 'INVOICE')), 8)
+      })
+
       it('gives a number back when its transaction rolls back', async () => {
         const [company] = (await storedCompanies(1)) as [Company]
         await storage.transaction((tx) => tx.sequences.next(company.id, 'INVOICE'))

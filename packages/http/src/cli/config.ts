@@ -13,11 +13,11 @@ export interface HostConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
-  const port = Number(env.PORT ?? 3000)
+  const port = Number(env.PORT || 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`PORT must be a port number, got ${env.PORT}`)
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
-  const requestsPerMinute = Number(env.INVOICING_RATE_LIMIT ?? 100)
+  const requestsPerMinute = Number(env.INVOICING_RATE_LIMIT || 100)
   if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
     throw new UsageError(`INVOICING_RATE_LIMIT must be a whole number of requests per minute, got ${env.INVOICING_RATE_LIMIT}`)
   }

@@ -1,4 +1,4 @@
-import { companyActor, type CompanyCreateInput } from '@invoicing/core'
+import type { CompanyCreateInput } from '@invoicing/core'
 import { startHost, type Host } from '../host'
 import { createJsonLogger } from '../logger'
 import type { HostConfig } from './config'
@@ -41,15 +41,16 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
   process.once('SIGINT', () => shutdown('SIGINT'))
 
   const api = `${host.url}/api/v1`
-  const demo = config.createDemo && (await host.storage.companies.count()) === 0 ? await createDemo(host, api) : ''
+  const demo = config.createDemo ? await createDemo(host, api) : ''
   logger.info('listening', { url: api, database: config.databaseFile })
   print(`Invoicing API listening on ${api}${demo}`)
 }
 
-/** A demo company and an all-scope key, announced once with a ready-to-paste curl line. */
+/** On an empty database: a demo company and an all-scope key, announced once with a curl line. */
 async function createDemo(host: Host, api: string): Promise<string> {
-  const company = await host.invoicing.companies.create(DEMO_COMPANY)
-  const { secret } = await host.invoicing.apiKeys.create(companyActor(company.id), { name: 'Demo key' })
+  const created = await host.invoicing.companies.createFirst(DEMO_COMPANY, { name: 'Demo key' })
+  if (!created) return ''
+  const { company, secret } = created
   return [
     '',
     `The database was empty: created the demo company "${company.name}" (${company.id})`,

@@ -4,10 +4,6 @@ import { HttpError } from '../errors'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 
-/**
- * Parses JSON bodies of POST, PUT and PATCH up to `limit`. A body of another type is 415; a
- * request without a body leaves `ctx.request.body` undefined, for the use case to judge.
- */
 /** co-body and raw-body tell their failures apart by status only. */
 function parserError({ status }: { status?: number }): HttpError {
   if (status === 413) return new HttpError('payload_too_large', 'The request body is too large')
@@ -15,6 +11,10 @@ function parserError({ status }: { status?: number }): HttpError {
   return new HttpError('invalid_json', 'The request body is not valid JSON (an object or array)')
 }
 
+/**
+ * Parses JSON bodies of POST, PUT and PATCH up to `limit`. A body of another type is 415; a
+ * request without a body leaves `ctx.request.body` undefined, for the use case to judge.
+ */
 export function jsonBody(limit: string): Middleware {
   const parse = koaBody({
     json: true, urlencoded: false, text: false, multipart: false,

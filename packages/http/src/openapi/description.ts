@@ -12,7 +12,8 @@ exactly one company and carry scopes; records of other companies answer 404. A m
 malformed header, or an unknown or revoked key, answers 401. A key without a needed scope answers
 403 with \`requiredScopes\`; a company whose plan (FREE, STARTER) has no API access answers 403
 \`plan_no_access\`. A \`:write\` scope does not include \`:read\`. Keys are created by operators with
-\`invoicing key create\`. A key revoked or a company changed by another process takes effect
+\`invoicing key create\`. Responses to keys that cannot use the API at all (401,
+403 \`plan_no_access\`) carry no rate-limit headers; every other response does. A key revoked or a company changed by another process takes effect
 within one second.
 
 ## Limits

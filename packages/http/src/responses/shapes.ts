@@ -1,11 +1,11 @@
-import { paginationOf, type Page } from '@invoicing/core'
+import { paginationOf, snakeCase as toSnakeCase, type Page } from '@invoicing/core'
 import * as v from 'valibot'
 
 const snakeNames = new Map<string, string>()
 const snakeCase = (name: string): string => {
   let snake = snakeNames.get(name)
   if (snake === undefined) {
-    snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+    snake = toSnakeCase(name)
     snakeNames.set(name, snake)
   }
   return snake
@@ -65,7 +65,7 @@ export const ErrorSchema = v.object({
   field: v.optional(v.pipe(v.string(), v.description('The input field at fault (validation_failed)'))),
   allowedValues: v.optional(v.array(v.string())),
   requiredScopes: v.optional(v.array(v.string())),
-  issues: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
+  issues: v.optional(v.array(v.object({ field: v.optional(v.string()), message: v.string() }))),
 })
 
 export const SuccessSchema = v.strictObject({ success: v.literal(true) })

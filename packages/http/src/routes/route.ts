@@ -1,5 +1,6 @@
 import type Router from '@koa/router'
-import { requireScopes, type Principal, type Scope } from '@invoicing/core'
+import { InvoicingError, requireScopes, type Principal, type Scope } from '@invoicing/core'
+import type { Middleware } from 'koa'
 import type * as v from 'valibot'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
@@ -53,11 +54,16 @@ export const defineRoute = <TBody = undefined, TQuery = undefined>(route: Route<
 
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
 
-/** Adds `routes` to `router`, each checking the key's scopes before its handler runs. */
-export function mountRoutes(router: Router, routes: readonly Route[]): void {
+/**
+ * Adds `routes` to `router`. Each refuses a request the API gate did not let in, checks the
+ * key's scopes, and parses a JSON body only if the route takes one.
+ */
+export function mountRoutes(router: Router, routes: readonly Route[], parseJsonBody: Middleware): void {
   for (const route of routes) {
-    router[route.method](toKoaPath(route.path) || '/', async (ctx) => {
-      const principal = ctx.state.principal as Principal
+    const middleware: Middleware[] = route.body ? [parseJsonBody] : []
+    router[route.method](toKoaPath(route.path) || '/', ...middleware, async (ctx) => {
+      const principal = ctx.state.principal as Principal | undefined
+      if (!principal) throw new InvoicingError('unauthorized', 'This request did not pass authentication')
       requireScopes(principal.scopes, route.scopes)
       const query = route.query ? ctx.query : {}
       const result = await route.handle({ principal, params: ctx.params, query, body: ctx.request.body })

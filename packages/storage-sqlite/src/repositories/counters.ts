@@ -5,7 +5,7 @@ import type { Executor } from '../executor'
  * One upsert both creates and increments, so the first statement of a numbering transaction
  * is a write and the value comes back from the same statement (RETURNING).
  */
-export function createSequenceAllocator({ db, row }: Executor): SequenceAllocator {
+export function createSequenceAllocator({ db, row, write }: Executor): SequenceAllocator {
   return {
     async current(companyId, sequenceKey) {
       const found = await row(db.selectFrom('number_sequence').select('last_value')
@@ -20,6 +20,11 @@ export function createSequenceAllocator({ db, row }: Executor): SequenceAllocato
         .returning('last_value'))
       return taken!.last_value
     },
+    raiseTo: (companyId, sequenceKey, value) =>
+      write(db.insertInto('number_sequence')
+        .values({ company_id: companyId, sequence_key: sequenceKey, last_value: value })
+        .onConflict((conflict) => conflict.columns(['company_id', 'sequence_key'])
+          .doUpdateSet({ last_value: value }).where('number_sequence.last_value', '<', value))),
   }
 }
 
