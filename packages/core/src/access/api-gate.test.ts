@@ -2,8 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { CompanyCreateInput } from '../companies/company-schemas'
 import { createInvoicing, type InvoicingOptions } from '../create-invoicing'
-import { InvoicingError } from '../errors'
-import { createManualClock, createMemoryStorage } from '../testing'
+import { createManualClock, createMemoryStorage, failsWith } from '../testing'
 import { companyActor } from './actor'
 import { requireScopes } from './scopes'
 
@@ -19,12 +18,6 @@ async function setup(
   return { storage, clock, invoicing, actor, apiKey, header: `Bearer ${secret}` }
 }
 
-const failsWith = (code: string, details: Record<string, unknown> = {}) => (error: unknown) => {
-  assert.ok(error instanceof InvoicingError, `expected an InvoicingError, got ${String(error)}`)
-  assert.equal(error.code, code)
-  for (const [name, value] of Object.entries(details)) assert.deepEqual(error.details[name], value, `details.${name}`)
-  return true
-}
 
 const apiCallsUsed = async (invoicing: ReturnType<typeof createInvoicing>, actor: ReturnType<typeof companyActor>) =>
   (await invoicing.access.usage(actor)).apiCalls.used

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { companyActor } from '../access/actor'
 import { createInvoicing } from '../create-invoicing'
-import { InvoicingError } from '../errors'
 import { DEFAULT_NUMBER_RANGES } from '../numbering/number-ranges'
-import { createManualClock, createMemoryStorage } from '../testing'
+import { createManualClock, createMemoryStorage, failsWith } from '../testing'
 import { effectiveApiCallQuota } from './company'
 
 function setup(start = '2026-03-15T10:00:00.000Z') {
@@ -13,12 +12,6 @@ function setup(start = '2026-03-15T10:00:00.000Z') {
   return { clock, invoicing }
 }
 
-const failsWith = (code: string, details: Record<string, unknown> = {}) => (error: unknown) => {
-  assert.ok(error instanceof InvoicingError, `expected an InvoicingError, got ${String(error)}`)
-  assert.equal(error.code, code)
-  for (const [name, value] of Object.entries(details)) assert.deepEqual(error.details[name], value, `details.${name}`)
-  return true
-}
 
 describe('companies.create', () => {
   it('applies the defaults of decisions §3 to everything not given', async () => {

@@ -8,6 +8,7 @@ import {
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
 import { calendarDateOf } from '../shared/calendar-date'
+import { withChanges } from '../shared/changes'
 import { parseInput } from '../shared/validation'
 import { REMINDER_LEVELS, TEXT_DOCUMENT_TYPES, type Company, type CompanyTexts } from './company'
 import {
@@ -113,10 +114,7 @@ function defaultCompany(id: string, name: string, now: string): Company {
 
 function applyChanges(company: Company, changes: CompanyChanges): Company {
   const { texts, numberRanges, reminderFees, ...flat } = changes
-  const next: Company = { ...company }
-  for (const [field, value] of Object.entries(flat)) {
-    if (value !== undefined) Object.assign(next, { [field]: value })
-  }
+  const next = withChanges(company, flat)
   if (reminderFees) {
     next.reminderFees = { ...company.reminderFees }
     for (const level of REMINDER_LEVELS) if (reminderFees[level] !== undefined) next.reminderFees[level] = reminderFees[level]

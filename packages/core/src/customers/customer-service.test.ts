@@ -4,7 +4,7 @@ import { companyActor, type Actor } from '../access/actor'
 import type { CompanyCreateInput } from '../companies/company-schemas'
 import { createInvoicing } from '../create-invoicing'
 import { InvoicingError } from '../errors'
-import { createManualClock, createMemoryStorage } from '../testing'
+import { createManualClock, createMemoryStorage, failsWith } from '../testing'
 
 async function setup(company: CompanyCreateInput = { name: 'Muster GmbH' }) {
   const clock = createManualClock('2026-03-15T10:00:00.000Z')
@@ -13,12 +13,6 @@ async function setup(company: CompanyCreateInput = { name: 'Muster GmbH' }) {
   return { clock, invoicing, actor, customers: invoicing.customers }
 }
 
-const failsWith = (code: string, details: Record<string, unknown> = {}) => (error: unknown) => {
-  assert.ok(error instanceof InvoicingError, `expected an InvoicingError, got ${String(error)}`)
-  assert.equal(error.code, code)
-  for (const [name, value] of Object.entries(details)) assert.deepEqual(error.details[name], value, `details.${name}`)
-  return true
-}
 
 const allFields = {
   name: 'Ärztehaus Übersee',

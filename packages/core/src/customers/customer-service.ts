@@ -6,6 +6,7 @@ import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
 import { calendarDateOf } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
+import { withChanges } from '../shared/changes'
 import { parseInput } from '../shared/validation'
 import type { Customer } from './customer'
 import {
@@ -91,10 +92,7 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
         if (changes.customerNumber && changes.customerNumber !== current.customerNumber) {
           await assertNumberFree(tx, actor.companyId, changes.customerNumber, id)
         }
-        const updated: Customer = { ...current, updatedAt: clock.now().toISOString() }
-        for (const [field, value] of Object.entries(changes)) {
-          if (value !== undefined) Object.assign(updated, { [field]: value })
-        }
+        const updated = withChanges(current, { ...changes, updatedAt: clock.now().toISOString() })
         await tx.customers.update(updated)
         return updated
       })

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { companyActor } from '../access/actor'
 import { createInvoicing } from '../create-invoicing'
-import { InvoicingError } from '../errors'
-import { createManualClock, createMemoryStorage } from '../testing'
+import { createManualClock, createMemoryStorage, failsWith } from '../testing'
 
 async function setup() {
   const clock = createManualClock('2026-03-15T10:00:00.000Z')
@@ -13,12 +12,6 @@ async function setup() {
   return { clock, invoicing, actor, other, products: invoicing.products }
 }
 
-const failsWith = (code: string, details: Record<string, unknown> = {}) => (error: unknown) => {
-  assert.ok(error instanceof InvoicingError, `expected an InvoicingError, got ${String(error)}`)
-  assert.equal(error.code, code)
-  for (const [name, value] of Object.entries(details)) assert.deepEqual(error.details[name], value, `details.${name}`)
-  return true
-}
 
 describe('products.create', () => {
   it('applies the defaults: price 0, line type PRODUCT, no tax rate', async () => {

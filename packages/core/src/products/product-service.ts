@@ -4,6 +4,7 @@ import { InvoicingError, notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
 import type { Page } from '../shared/pagination'
+import { withChanges } from '../shared/changes'
 import { parseInput } from '../shared/validation'
 import type { Product } from './product'
 import {
@@ -63,10 +64,7 @@ export function createProductService({ storage, clock, ids }: CoreDeps) {
         const current = await tx.products.get(actor.companyId, id)
         if (!current) throw notFound('Product')
         await assertNumberFree(tx, actor.companyId, changes.productNumber, id)
-        const updated: Product = { ...current, updatedAt: clock.now().toISOString() }
-        for (const [field, value] of Object.entries(changes)) {
-          if (value !== undefined) Object.assign(updated, { [field]: value })
-        }
+        const updated = withChanges(current, { ...changes, updatedAt: clock.now().toISOString() })
         await tx.products.update(updated)
         return updated
       })
