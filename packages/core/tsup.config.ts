@@ -8,4 +8,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   platform: 'node',
+  // node:test exists only under its prefix; keep every node: import as written.
+  removeNodeProtocol: false,
 })

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict'
+import { it } from 'node:test'
+
+// The other tests run from the sources; this one loads what `npm install` builds (dist/),
+// which is what embedders and `npx invoicing` get.
+const built = (path: string) => import(new URL(`../packages/${path}`, import.meta.url).href)
+
+it('the built packages load and export their entry points', async () => {
+  const core = await built('core/dist/index.js')
+  const testing = await built('core/dist/testing/index.js')
+  const sqlite = await built('storage-sqlite/dist/index.js')
+  const http = await built('http/dist/index.js')
+  assert.equal(typeof core.createInvoicing, 'function')
+  assert.equal(typeof core.createMemoryStorage, 'function')
+  assert.equal(typeof testing.storageContract, 'function')
+  assert.equal(typeof testing.failsWith, 'function')
+  assert.equal(typeof sqlite.createSqliteStorage, 'function')
+  assert.equal(typeof http.createApp, 'function')
+  assert.equal(typeof http.startHost, 'function')
+})
