@@ -37,7 +37,7 @@ async function measure(name, server, options) {
   const cpuBefore = await server.cpuMicros()
   const result = await autocannon({ ...options, connections: 10, duration: seconds })
   const cpu = (await server.cpuMicros()) - cpuBefore
-  return { name, rps: result.requests.average, p99: result.latency.p99, cpuPerRequest: cpu / result.requests.total, failed: result.non2xx + result.errors }
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: cpu / result.requests.total, failed: result.non2xx + result.errors }
 }
 
 const host = await startServer('./servers/host.ts')
@@ -46,6 +46,11 @@ const readUrl = `${host.info.url}/api/v1/customers/${host.info.customerId}`
 const customerDocument = await (await fetch(readUrl, { headers: auth })).text()
 const hello = await startServer('./servers/bare-koa.ts', ['hello'])
 const sameDocument = await startServer('./servers/bare-koa.ts', ['customer'], { BENCH_CUSTOMER_DOCUMENT: customerDocument })
+const invoicesUrl = `${host.info.url}/api/v1/invoices`
+const newInvoice = JSON.stringify({
+  customerId: host.info.customerId,
+  lines: [{ description: 'Beratung', quantity: 3, unitPrice: '95.50' }, { description: 'Fachbuch', unitPrice: '39.90', taxRate: 7 }],
+})
 const newCustomer = JSON.stringify({
   name: 'Müller & Söhne GmbH', email: 'rechnung@mueller.example', street: 'Hauptstraße 1', zipCode: '10115',
   city: 'Berlin', country: 'DE', vatId: 'DE123456789', paymentTermDays: 30, defaultLocale: 'de',
@@ -71,6 +76,25 @@ try {
   console.log(`\nauthenticated read / bare Koa with the same document: ${percent(readRatio)} (target ${percent(TARGET_READ_RATIO)}: ${readRatio >= TARGET_READ_RATIO ? 'met' : 'MISSED'})`)
   console.log(`authenticated read / bare Koa one-line JSON:         ${percent(read.rps / helloResult.rps)}`)
   console.log(`create / bare Koa one-line JSON:                     ${percent(create.rps / helloResult.rps)}`)
+
+  const invoiceResults = [
+    await measure('GET /invoices (first page of 50)', host, { url: invoicesUrl, headers: auth }),
+    await measure('GET /invoices?status=sent', host, { url: `${invoicesUrl}?status=sent`, headers: auth }),
+    await measure('GET /invoices?customer_id=…', host, { url: `${invoicesUrl}?customer_id=${host.info.customerId}`, headers: auth }),
+    await measure('GET /invoices?from=…&to=… (one month)', host, { url: `${invoicesUrl}?from=2024-06-01&to=2024-06-30`, headers: auth }),
+    await measure('GET /invoices?search=<customer name>', host, { url: `${invoicesUrl}?search=${encodeURIComponent('kunde 7 müller')}`, headers: auth }),
+    await measure('GET /invoices?search=<number>', host, { url: `${invoicesUrl}?search=RE-2024-0999`, headers: auth }),
+    await measure('GET /invoices?offset=90000', host, { url: `${invoicesUrl}?offset=90000`, headers: auth }),
+    await measure('POST /invoices (draft, 2 lines)', host, {
+      url: invoicesUrl, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newInvoice,
+    }),
+  ]
+  console.log(`\ninvoices: ${host.info.invoiceCount.toLocaleString('en')} in one company (seeded in ${host.info.seedSeconds.toFixed(1)} s)\n`)
+  console.log(`${'case'.padEnd(40)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}${'failed'.padStart(8)}`)
+  for (const r of invoiceResults) {
+    console.log(`${r.name.padEnd(40)}${Math.round(r.rps).toLocaleString('en').padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}${String(r.failed).padStart(8)}`)
+  }
+  results.push(...invoiceResults)
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1

@@ -13,6 +13,21 @@ const product = await invoicing.products.create(actor, { name: 'Wartung', unitPr
 console.log(`${customer.customerNumber} ${customer.name} (${customer.country})`)
 console.log(`${product.name}: ${product.unitPrice} EUR per ${product.unit}`)
 
+// Subscribers hear an event once the change that caused it has committed.
+invoicing.events.on('*', (event) => console.log(`event ${event.type}`))
+
+// A draft for a customer in another EU country with a VAT id: reverse charge is derived.
+const draft = await invoicing.invoices.create(actor, {
+  customerId: customer.id,
+  issueDate: '2026-11-02',
+  lines: [{ productId: product.id, quantity: 2.5 }, { description: 'Anfahrt', unitPrice: '35' }],
+})
+console.log(`${draft.invoiceNumber.slice(0, 8)}… ${draft.taxExemptionReason} net ${draft.netTotal} gross ${draft.grossTotal} due ${draft.dueDate}`)
+
+// Leaving draft takes the next number of the range, in the same transaction.
+const { invoice } = await invoicing.invoices.update(actor, draft.id, { status: 'SENT' })
+console.log(`${invoice.invoiceNumber} ${invoice.status}`)
+
 try {
   await invoicing.customers.create(actor, { name: 'Kaputt', email: 'not-an-email' })
 } catch (error) {

@@ -8,6 +8,10 @@ it('the embedding example runs the core in memory and prints what it did', () =>
   assert.equal(output, [
     'KD-00001 Ärztehaus Übersee (AT)',
     'Wartung: 89.9 EUR per h',
+    'event invoice.created',
+    'ENTWURF-… REVERSE_CHARGE_EU net 259.75 gross 259.75 due 2026-11-16',
+    'event invoice.sent',
+    'RE-2026-00001 SENT',
     'rejected: validation_failed (email: must be an email address)',
     '',
   ].join('\n'))

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { companyActor } from '@invoicing/core'
 import { startHost } from '@invoicing/http'
 import { reportCpuOnRequest } from './report-cpu'
+import { seedInvoices } from './seed-invoices'
 
 const folder = mkdtempSync(join(tmpdir(), 'invoicing-bench-'))
 process.once('SIGTERM', () => {
@@ -24,5 +25,12 @@ const customer = await host.invoicing.customers.create(actor, {
   name: 'Ärztehaus Übersee', email: 'buchhaltung@aerztehaus.at', street: 'Ringstraße 5', zipCode: '1010', city: 'Wien',
   country: 'AT', vatId: 'ATU12345678', paymentTermDays: 30, defaultLocale: 'en',
 })
+// The list must stay fast with 100,000 invoices in one company (issue 3): seed that many.
+const invoiceCount = Number(process.env.BENCH_INVOICES ?? 100_000)
+const otherCustomers = await Promise.all(Array.from({ length: 49 }, (_, index) =>
+  host.invoicing.customers.create(actor, { name: `Kunde ${index} Müller` })))
+const seeded = Date.now()
+await seedInvoices(host.invoicing, host.storage, actor, [customer.id, ...otherCustomers.map((c) => c.id)], invoiceCount)
+const seedSeconds = (Date.now() - seeded) / 1000
 reportCpuOnRequest()
-process.send!({ url: host.url, key: secret, customerId: customer.id })
+process.send!({ url: host.url, key: secret, customerId: customer.id, invoiceCount, seedSeconds })

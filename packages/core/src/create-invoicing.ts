@@ -1,7 +1,12 @@
 import { createApiGate, type ApiGateOptions } from './access/api-gate'
 import { createApiKeyService } from './access/api-key-service'
+import { createCategoryService } from './categories/category-service'
 import { createCompanyService } from './companies/company-service'
 import { createCustomerService } from './customers/customer-service'
+import type { DomainEvent } from './events/domain-event'
+import { createEventBus, type EventBus } from './events/event-bus'
+import { createIdempotencyService } from './idempotency/idempotency-service'
+import { createInvoiceService } from './invoices/invoice-service'
 import { systemClock, type Clock } from './ports/clock'
 import type { CoreDeps } from './ports/deps'
 import { cuidIds, type IdGenerator } from './ports/ids'
@@ -16,6 +21,8 @@ export interface InvoicingOptions {
   ids?: IdGenerator
   /** Limits of the API gate (rate, key cache, usage flushing). */
   access?: ApiGateOptions
+  /** Called when an event subscriber throws; default: logged with console.error. */
+  onEventHandlerError?: (error: unknown, event: DomainEvent) => void
 }
 
 /**
@@ -27,14 +34,21 @@ export function createInvoicing(options: InvoicingOptions) {
     storage: options.storage,
     clock: options.clock ?? systemClock,
     ids: options.ids ?? cuidIds,
+    events: createEventBus(options.onEventHandlerError ?? ((error, event) => console.error(`event handler failed for ${event.type} ${event.id}`, error))),
   }
   const access = createApiGate(deps, options.access)
+  const events: EventBus = { on: deps.events.on, off: deps.events.off }
   return {
     companies: createCompanyService(deps),
     apiKeys: createApiKeyService(deps),
     access,
     customers: createCustomerService(deps),
     products: createProductService(deps),
+    documentCategories: createCategoryService(deps),
+    invoices: createInvoiceService(deps),
+    idempotency: createIdempotencyService(deps),
+    /** Committed events, in process. Durable delivery reads the outbox (`storage.events`). */
+    events,
     /** Writes pending usage counts. The storage stays open: its owner closes it. */
     close: () => access.close(),
   }

@@ -27,6 +27,24 @@ export const ERROR_CODES = [
   'product_number_taken',
   /** The customer still has documents and cannot be deleted. */
   'customer_in_use',
+  /** Documents still use the category, so it cannot be deleted. */
+  'category_in_use',
+  /** The requested status cannot be reached from the current one (`allowedTransitions`). */
+  'invalid_status_transition',
+  /** Content of an issued, locked document cannot change (`lockedFields`); use the correction endpoint. */
+  'content_locked',
+  /** The operation is not possible in the document's status. */
+  'invoice_status',
+  /** A draft that holds an issued number cannot be deleted (`invoiceNumber`). */
+  'invoice_number_issued',
+  /** The `Idempotency-Key` header is not 8 to 200 characters of A-Z a-z 0-9 . _ : - */
+  'invalid_idempotency_key',
+  /** The `Idempotency-Key` was used before for another request. */
+  'idempotency_key_reused',
+  /** A request with this `Idempotency-Key` is still running. */
+  'idempotency_key_in_progress',
+  /** The invoice this `Idempotency-Key` created has been deleted. */
+  'idempotency_key_invoice_deleted',
   /** The storage is locked by another writer for longer than the busy timeout. */
   'storage_busy',
 ] as const

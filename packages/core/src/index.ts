@@ -40,3 +40,30 @@ export { isCalendarDate, type CalendarDate } from './shared/calendar-date'
 export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from './shared/pagination'
 export { foldForSearch, searchTextOf } from './shared/search'
 export { aliasedObjectOf, parseInput, snakeCase, type AliasedObject } from './shared/validation'
+
+export {
+  INVOICE_STATUSES, INVOICE_TYPES, CREDIT_NOTE_REASONS, PLACEHOLDER_PREFIX, SOURCE_DOCUMENT_TYPES, isPlaceholderNumber,
+  type Invoice, type InvoiceLine, type InvoiceStatus, type InvoiceType, type CreditNoteReason, type ShippingAddress,
+  type SourceDocument, type SourceDocumentType,
+} from './invoices/invoice'
+export {
+  TAX_CATEGORIES, TAX_EXEMPTION_REASONS,
+  type TaxBreakdownEntry, type TaxCategory, type TaxExemptionReason,
+} from './tax/tax-types'
+export type { DocumentCategory } from './categories/document-category'
+export type { IdempotencyRecord } from './idempotency/idempotency-record'
+export { EVENT_TYPES, type DomainEvent, type EventType } from './events/domain-event'
+export { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from './audit/audit-entry'
+export type { EventBus, EventHandler } from './events/event-bus'
+export {
+  InvoiceCreateSchema, InvoiceUpdateSchema, InvoiceListQuerySchema, LineInputSchema, MAX_LINES,
+  type InvoiceCreateInput, type InvoiceUpdateInput, type InvoiceListQueryInput,
+} from './invoices/invoice-schemas'
+export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, type InvoiceDetail, type InvoiceUpdateResult } from './invoices/invoice-service'
+export { STATUS_TRANSITIONS } from './invoices/transitions'
+export { DocumentCategoryCreateSchema, type DocumentCategoryCreateInput } from './categories/category-service'
+export {
+  IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_RETENTION_DAYS,
+  type IdempotentOutcome, type IdempotentRequest, type IdempotentResponse,
+} from './idempotency/idempotency-service'
+export { requestFingerprint } from './idempotency/request-fingerprint'

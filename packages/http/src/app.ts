@@ -10,6 +10,8 @@ import { requestContext } from './middleware/request-context'
 import { buildOpenApiDocument } from './openapi/build-document'
 import { companyRoutes } from './routes/company'
 import { customerRoutes } from './routes/customers'
+import { documentCategoryRoutes } from './routes/document-categories'
+import { invoiceRoutes } from './routes/invoices'
 import { metaRoutes } from './routes/meta'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
@@ -47,11 +49,13 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...companyRoutes(invoicing),
     ...customerRoutes(invoicing),
     ...productRoutes(invoicing),
+    ...invoiceRoutes(invoicing),
+    ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)
   // Case-sensitive like the gate's prefix check: /API/V1 must not reach a route past the gate.
   const api = new Router({ prefix: API_PREFIX, sensitive: true, strict: false })
-  mountRoutes(api, routes, jsonBody(bodyLimit))
+  mountRoutes(api, routes, jsonBody(bodyLimit), invoicing.idempotency)
 
   const app = new Koa()
   app.use(requestContext(logger))

@@ -8,9 +8,14 @@ import { readExecutor, sharedExecutor, transactionExecutor, type Executor } from
 import { ImmediateSqliteDialect, withStatementCache } from './immediate-sqlite-dialect'
 import { migrationProvider } from './migrations'
 import { createApiKeyRepository } from './repositories/api-keys'
+import { createAuditLog } from './repositories/audit'
 import { createCompanyRepository } from './repositories/companies'
 import { createSequenceAllocator, createUsageRepository } from './repositories/counters'
 import { createCustomerRepository } from './repositories/customers'
+import { createDocumentCategoryRepository } from './repositories/document-categories'
+import { createEventOutbox } from './repositories/events'
+import { createIdempotencyRepository } from './repositories/idempotency'
+import { createInvoiceRepository } from './repositories/invoices'
 import { createProductRepository } from './repositories/products'
 
 export interface SqliteStorageOptions {
@@ -29,6 +34,11 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   products: createProductRepository(executor),
   sequences: createSequenceAllocator(executor),
   usage: createUsageRepository(executor),
+  invoices: createInvoiceRepository(executor),
+  documentCategories: createDocumentCategoryRepository(executor),
+  idempotency: createIdempotencyRepository(executor),
+  events: createEventOutbox(executor),
+  audit: createAuditLog(executor),
 })
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /**
  * The tables as kysely sees them, column names as in SQL. Booleans are 0/1, JSON columns are
  * text, money and rates are exact decimal text, timestamps ISO 8601 text.
@@ -9,6 +11,12 @@ export interface Database {
   product: ProductTable
   number_sequence: NumberSequenceTable
   usage_counter: UsageCounterTable
+  invoice: InvoiceTable
+  invoice_line: InvoiceLineTable
+  document_category: DocumentCategoryTable
+  idempotency_key: IdempotencyKeyTable
+  event_outbox: EventOutboxTable
+  audit_entry: AuditEntryTable
 }
 
 export interface CompanyTable {
@@ -79,6 +87,8 @@ export interface CustomerTable {
   updated_at: string
   /** Folded name, number and email for search. */
   search_text: string
+  /** Folded name alone: the invoice list searches documents by their customer's current name. */
+  search_name: string
 }
 
 export interface ProductTable {
@@ -108,4 +118,131 @@ export interface UsageCounterTable {
   month: string
   api_calls: number
   documents_issued: number
+}
+
+export interface InvoiceTable {
+  /** The rowid: insertion order, the list's last tie-break. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  invoice_number: string
+  /** Folded invoice number for search. */
+  search_number: string
+  number_issued: number
+  invoice_type: string
+  status: string
+  customer_id: string
+  document_category_id: string | null
+  document_locale: string
+  document_text_version: string
+  issue_date: string
+  due_date: string
+  service_period_start: string | null
+  service_period_end: string | null
+  currency: string
+  net_total: string
+  tax_total: string
+  gross_total: string
+  /** JSON array of TaxBreakdownEntry. */
+  tax_breakdown: string
+  reverse_charge: number
+  tax_exemption_reason: string
+  tax_exemption_note: string | null
+  tax_country: string
+  delivery_country: string
+  oss_applicable: number
+  oss_country: string | null
+  notes: string | null
+  footer: string | null
+  header_text: string | null
+  custom_title: string | null
+  pdf_without_letterhead: number
+  invoice_date_is_service_date: number
+  use_shipping_address: number
+  shipping_name: string | null
+  shipping_street: string | null
+  shipping_zip_code: string | null
+  shipping_city: string | null
+  shipping_country: string | null
+  order_number: string | null
+  buyer_reference: string | null
+  /** JSON object or null. */
+  e_invoice_audit: string | null
+  /** JSON object. */
+  metadata: string
+  sent_at: string | null
+  paid_at: string | null
+  locked_at: string | null
+  credit_note_reason: string | null
+  parent_invoice_id: string | null
+  source_type: string | null
+  source_id: string | null
+  dunning_paused: number
+  dunning_paused_at: string | null
+  dunning_paused_reason: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface InvoiceLineTable {
+  invoice_id: string
+  /** 0-based place of the line in its document. */
+  position: number
+  id: string
+  line_type: string
+  product_id: string | null
+  description: string | null
+  quantity: string
+  unit: string | null
+  unit_price: string
+  discount: string
+  requested_tax_rate: string | null
+  tax_rate: string
+  tax_category: string | null
+  net_amount: string
+}
+
+export interface DocumentCategoryTable {
+  id: string
+  company_id: string
+  name: string
+  created_at: string
+}
+
+export interface IdempotencyKeyTable {
+  company_id: string
+  key: string
+  fingerprint: string
+  state: string
+  claim_expires_at: string
+  response_status: number | null
+  /** JSON of the response body. */
+  response_body: string
+  resource_id: string | null
+  created_at: string
+}
+
+export interface EventOutboxTable {
+  /** Order of appending, for delivery and listing oldest first. */
+  sequence: Generated<number>
+  id: string
+  company_id: string
+  type: string
+  created_at: string
+  /** JSON object. */
+  data: string
+  /** When the webhook worker delivered the event (or gave up on it); null while it is pending. */
+  dispatched_at: Generated<string | null>
+}
+
+export interface AuditEntryTable {
+  id: string
+  company_id: string
+  api_key_id: string | null
+  action: string
+  target_type: string
+  target_id: string
+  created_at: string
+  /** JSON object. */
+  details: string
 }

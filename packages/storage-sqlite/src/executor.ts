@@ -11,18 +11,25 @@ export interface Executor {
   rows<R>(query: Compilable<R>): Promise<R[]>
   row<R>(query: Compilable<R>): Promise<R | undefined>
   write(query: Compilable<unknown>): Promise<void>
+  /**
+   * Runs several reads that must see one state (a document and its lines, a page and its
+   * total): no commit lands between them. Inside a transaction that holds anyway.
+   */
+  snapshot<T>(work: (executor: Executor) => Promise<T>): Promise<T>
 }
 
 /** Queries of one write transaction, through kysely on the write connection. */
 export function transactionExecutor(trx: Transaction<Database>): Executor {
-  return {
+  const executor: Executor = {
     db: trx,
     rows: async <R>(query: Compilable<R>) => (await trx.executeQuery(query.compile())).rows,
     row: async <R>(query: Compilable<R>) => (await trx.executeQuery(query.compile())).rows[0],
     write: async (query) => {
       await trx.executeQuery(query.compile())
     },
+    snapshot: (work) => work(executor),
   }
+  return executor
 }
 
 /**
@@ -41,7 +48,7 @@ export function readExecutor(db: Kysely<Database>, connection: BetterSqlite3.Dat
     }
     return statement
   }
-  return {
+  const inSnapshot: Executor = {
     db,
     rows: async <R>(query: Compilable<R>) => {
       const { sql, parameters } = query.compile()
@@ -52,6 +59,35 @@ export function readExecutor(db: Kysely<Database>, connection: BetterSqlite3.Dat
       return statementFor(sql).get(...parameters) as R | undefined
     },
     write: () => Promise.reject(new Error('the read connection does not write')),
+    snapshot: (work) => work(inSnapshot),
+  }
+  // Each statement alone reads the state of its moment, and a commit can land between two of
+  // them (a document would come with the lines of its next version). A snapshot is a read
+  // transaction on the connection instead: one at a time, and other reads wait for it, so none
+  // of them runs on a snapshot taken before the commit its caller waited for.
+  let running: Promise<unknown> = Promise.resolve()
+  return {
+    ...inSnapshot,
+    rows: async (query) => {
+      await running
+      return inSnapshot.rows(query)
+    },
+    row: async (query) => {
+      await running
+      return inSnapshot.row(query)
+    },
+    snapshot<T>(work: (executor: Executor) => Promise<T>) {
+      const run = running.then(async () => {
+        connection.exec('begin')
+        try {
+          return await work(inSnapshot)
+        } finally {
+          connection.exec('commit')
+        }
+      })
+      running = run.catch(() => undefined)
+      return run
+    },
   }
 }
 
@@ -60,10 +96,19 @@ export function readExecutor(db: Kysely<Database>, connection: BetterSqlite3.Dat
  * which cannot be opened twice.
  */
 export function sharedExecutor(db: Kysely<Database>): Executor {
+  const through = (runner: Pick<Kysely<Database>, 'executeQuery'>): Executor => {
+    const executor: Executor = {
+      db,
+      rows: async <R>(query: Compilable<R>) => (await runner.executeQuery(query.compile())).rows,
+      row: async <R>(query: Compilable<R>) => (await runner.executeQuery(query.compile())).rows[0],
+      write: () => Promise.reject(new Error('reads outside a transaction do not write')),
+      snapshot: (work) => work(executor),
+    }
+    return executor
+  }
   return {
-    db,
-    rows: async <R>(query: Compilable<R>) => (await db.executeQuery(query.compile())).rows,
-    row: async <R>(query: Compilable<R>) => (await db.executeQuery(query.compile())).rows[0],
-    write: () => Promise.reject(new Error('reads outside a transaction do not write')),
+    ...through(db),
+    // Holding the only connection keeps every transaction out until the reads are done.
+    snapshot: (work) => db.connection().execute((connection) => work(through(connection))),
   }
 }

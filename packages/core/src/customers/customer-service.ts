@@ -101,6 +101,9 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
     async delete(actor: Actor, id: string): Promise<void> {
       await storage.transaction(async (tx) => {
         if (!(await tx.customers.get(actor.companyId, id))) throw notFound('Customer')
+        if (await tx.invoices.existsForCustomer(actor.companyId, id)) {
+          throw new InvoicingError('customer_in_use', 'The customer has documents and cannot be deleted')
+        }
         await tx.customers.delete(actor.companyId, id)
       })
     },

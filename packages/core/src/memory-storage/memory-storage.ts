@@ -1,9 +1,17 @@
+import type { ApiKey } from '../access/api-key'
+import type { AuditEntry } from '../audit/audit-entry'
+import type { DocumentCategory } from '../categories/document-category'
 import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
-import type { ApiKey } from '../access/api-key'
+import type { DomainEvent } from '../events/domain-event'
+import type { IdempotencyRecord } from '../idempotency/idempotency-record'
+import type { Invoice } from '../invoices/invoice'
 import type { Product } from '../products/product'
-import type { ListQuery, Storage, StorageReader, StorageTx, UsageCounts } from '../ports/storage'
-import type { Page } from '../shared/pagination'
+import type {
+  AuditLog, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery, Storage, StorageReader,
+  StorageTx, UsageCounts,
+} from '../ports/storage'
+import type { Page, PageRequest } from '../shared/pagination'
 import { foldForSearch, searchTextOf } from '../shared/search'
 
 /**
@@ -19,6 +27,11 @@ export function createMemoryStorage(): Storage {
     products: createTable<Product>(),
     sequences: createTable<number>(),
     usage: createTable<UsageCounts>(),
+    invoices: createTable<Invoice>(),
+    documentCategories: createTable<DocumentCategory>(),
+    idempotency: createTable<IdempotencyRecord>(),
+    events: createTable<DomainEvent>(),
+    audit: createTable<AuditEntry>(),
   }
   const all = Object.values(tables)
   const repositories = createRepositories(tables)
@@ -102,20 +115,34 @@ interface Tables {
   products: Table<Product>
   sequences: Table<number>
   usage: Table<UsageCounts>
+  invoices: Table<Invoice>
+  documentCategories: Table<DocumentCategory>
+  idempotency: Table<IdempotencyRecord>
+  events: Table<DomainEvent>
+  audit: Table<AuditEntry>
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
 
-/** Newest first, then a page of them. */
-function pageOf<T extends { createdAt: string }>(rows: Row<T>[], query: ListQuery): Page<T> {
-  const sorted = rows.sort((a, b) => b.value.createdAt.localeCompare(a.value.createdAt) || b.seq - a.seq)
+/** Code-unit order, as SQLite's default (binary) collation compares ASCII and most text. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Orders rows newest first: by `createdAt`, then the later insert first. */
+const newestFirst = <T extends { createdAt: string }>(a: Row<T>, b: Row<T>) =>
+  compareText(b.value.createdAt, a.value.createdAt) || b.seq - a.seq
+
+/** One page of `sorted`, with copies of its records. */
+function sliceOf<T>(sorted: Row<T>[], page: PageRequest): Page<T> {
   return {
-    items: sorted.slice(query.offset, query.offset + query.limit).map((row) => structuredClone(row.value)),
+    items: sorted.slice(page.offset, page.offset + page.limit).map((row) => structuredClone(row.value)),
     total: sorted.length,
-    limit: query.limit,
-    offset: query.offset,
+    limit: page.limit,
+    offset: page.offset,
   }
 }
+
+/** Newest first, then a page of them. */
+const pageOf = <T extends { createdAt: string }>(rows: Row<T>[], query: ListQuery): Page<T> => sliceOf(rows.sort(newestFirst), query)
 
 function matching<T extends { companyId: string }>(table: Table<T>, companyId: string, query: ListQuery, searchText: (record: T) => string) {
   const needle = query.search ? foldForSearch(query.search) : ''
@@ -148,9 +175,121 @@ function companyRecords<T extends { id: string; companyId: string; createdAt: st
   }
 }
 
+/**
+ * Documents with their lines (stored inside the record). Invoice numbers are unique per company:
+ * a duplicate is a bug in the caller (numbers are taken inside a serialized transaction), so it
+ * is refused with a plain Error, as a database's unique index would refuse it.
+ */
+function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>): InvoiceRepository {
+  const ofCompany = (companyId: string) => [...invoices.rows()].filter((row) => row.value.companyId === companyId)
+  const refuseDuplicateNumber = (invoice: Invoice) => {
+    const taken = ofCompany(invoice.companyId).some((row) => row.value.invoiceNumber === invoice.invoiceNumber && row.value.id !== invoice.id)
+    if (taken) throw new Error(`invoice number ${invoice.invoiceNumber} already exists in company ${invoice.companyId}`)
+  }
+  const stored = (companyId: string, id: string) => {
+    const invoice = invoices.get(id)
+    return invoice?.companyId === companyId ? invoice : undefined
+  }
+  /** The rows passing every filter of `query`. */
+  const matching = (companyId: string, query: InvoiceListQuery) => {
+    const needle = query.search ? foldForSearch(query.search) : ''
+    const namedCustomers = new Set<string>()
+    if (needle) {
+      for (const { value } of customers.rows()) {
+        if (value.companyId === companyId && foldForSearch(value.name).includes(needle)) namedCustomers.add(value.id)
+      }
+    }
+    return ofCompany(companyId).filter(({ value }) =>
+      (!query.status || value.status === query.status) &&
+      (!query.invoiceType || value.invoiceType === query.invoiceType) &&
+      (!query.customerId || value.customerId === query.customerId) &&
+      (!query.documentCategoryId || value.documentCategoryId === query.documentCategoryId) &&
+      (!query.from || value.issueDate >= query.from) &&
+      (!query.to || value.issueDate <= query.to) &&
+      (!needle || foldForSearch(value.invoiceNumber).includes(needle) || namedCustomers.has(value.customerId)))
+  }
+  return {
+    get: async (companyId, id) => stored(companyId, id),
+    findByNumber: async (companyId, invoiceNumber) => {
+      const found = ofCompany(companyId).find((row) => row.value.invoiceNumber === invoiceNumber)
+      return found && structuredClone(found.value)
+    },
+    list: async (companyId, query) =>
+      sliceOf(matching(companyId, query).sort((a, b) => compareText(b.value.issueDate, a.value.issueDate) || newestFirst(a, b)), query),
+    existsForCustomer: async (companyId, customerId) => ofCompany(companyId).some((row) => row.value.customerId === customerId),
+    existsForCategory: async (companyId, categoryId) => ofCompany(companyId).some((row) => row.value.documentCategoryId === categoryId),
+    insert: async (invoice) => {
+      if (invoices.get(invoice.id)) throw new Error(`invoice ${invoice.id} already exists`)
+      refuseDuplicateNumber(invoice)
+      invoices.set(invoice.id, invoice)
+    },
+    update: async (invoice) => {
+      if (!stored(invoice.companyId, invoice.id)) return
+      refuseDuplicateNumber(invoice)
+      invoices.set(invoice.id, invoice)
+    },
+    delete: async (companyId, id) => {
+      if (stored(companyId, id)) invoices.delete(id)
+    },
+  }
+}
+
+/** `Idempotency-Key` records by company and key; transactions run one at a time, so the check-then-insert is atomic. */
+function idempotencyRecords(records: Table<IdempotencyRecord>): IdempotencyRepository {
+  return {
+    get: async (companyId, key) => records.get(scoped(companyId, key)),
+    insertIfAbsent: async (record) => {
+      if (records.get(scoped(record.companyId, record.key))) return false
+      records.set(scoped(record.companyId, record.key), record)
+      return true
+    },
+    update: async (record) => {
+      if (records.get(scoped(record.companyId, record.key))) records.set(scoped(record.companyId, record.key), record)
+    },
+    delete: async (companyId, key) => records.delete(scoped(companyId, key)),
+    deleteForResource: async (companyId, resourceId) => {
+      for (const { value } of [...records.rows()]) {
+        if (value.companyId === companyId && value.resourceId === resourceId) records.delete(scoped(companyId, value.key))
+      }
+    },
+    deleteCreatedBefore: async (cutoff, limit) => {
+      const expired = [...records.rows()].filter((row) => row.value.createdAt < cutoff)
+        .sort((a, b) => compareText(a.value.createdAt, b.value.createdAt) || a.seq - b.seq)
+        .slice(0, Math.max(0, Math.floor(limit)))
+      for (const { value } of expired) records.delete(scoped(value.companyId, value.key))
+      return expired.length
+    },
+  }
+}
+
+function eventRecords(events: Table<DomainEvent>): EventOutbox {
+  return {
+    list: async (companyId, page) =>
+      sliceOf([...events.rows()].filter((row) => row.value.companyId === companyId).sort((a, b) => a.seq - b.seq), page),
+    append: async (event) => events.set(event.id, event),
+  }
+}
+
+function auditRecords(entries: Table<AuditEntry>): AuditLog {
+  return {
+    list: async (companyId, query) =>
+      sliceOf([...entries.rows()].filter(({ value }) =>
+        value.companyId === companyId &&
+        (!query.targetId || value.targetId === query.targetId) &&
+        (!query.action || value.action === query.action)).sort(newestFirst), query),
+    append: async (entry) => entries.set(entry.id, entry),
+  }
+}
+
 function createRepositories(tables: Tables): StorageTx {
-  const { companies, apiKeys, customers, products, sequences, usage } = tables
+  const { companies, apiKeys, customers, products, sequences, usage, documentCategories } = tables
   const emptyUsage = (): UsageCounts => ({ apiCalls: 0, documentsIssued: 0 })
+  const addUsage = (companyId: string, month: string, add: (counts: UsageCounts) => void) => {
+    const counts = usage.get(scoped(companyId, month)) ?? emptyUsage()
+    add(counts)
+    usage.set(scoped(companyId, month), counts)
+    return counts
+  }
 
   return {
     companies: {
@@ -185,13 +324,27 @@ function createRepositories(tables: Tables): StorageTx {
     },
     usage: {
       get: async (companyId, month) => usage.get(scoped(companyId, month)) ?? emptyUsage(),
-      addApiCalls: async (companyId, month, calls) => {
-        const counts = usage.get(scoped(companyId, month)) ?? emptyUsage()
-        counts.apiCalls += calls
-        usage.set(scoped(companyId, month), counts)
-        return counts.apiCalls
+      addApiCalls: async (companyId, month, calls) => addUsage(companyId, month, (counts) => { counts.apiCalls += calls }).apiCalls,
+      addDocumentIssued: async (companyId, month) => addUsage(companyId, month, (counts) => { counts.documentsIssued += 1 }).documentsIssued,
+    },
+    invoices: invoiceRecords(tables.invoices, customers),
+    documentCategories: {
+      get: async (companyId, id) => {
+        const category = documentCategories.get(id)
+        return category?.companyId === companyId ? category : undefined
+      },
+      list: async (companyId) =>
+        [...documentCategories.rows()].filter((row) => row.value.companyId === companyId)
+          .sort((a, b) => compareText(a.value.name, b.value.name) || compareText(a.value.createdAt, b.value.createdAt) || a.seq - b.seq)
+          .map((row) => structuredClone(row.value)),
+      insert: async (category) => documentCategories.set(category.id, category),
+      delete: async (companyId, id) => {
+        if (documentCategories.get(id)?.companyId === companyId) documentCategories.delete(id)
       },
     },
+    idempotency: idempotencyRecords(tables.idempotency),
+    events: eventRecords(tables.events),
+    audit: auditRecords(tables.audit),
   }
 }
 
@@ -211,5 +364,10 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     products: wrap(repositories.products),
     sequences: wrap(repositories.sequences),
     usage: wrap(repositories.usage),
+    invoices: wrap(repositories.invoices),
+    documentCategories: wrap(repositories.documentCategories),
+    idempotency: wrap(repositories.idempotency),
+    events: wrap(repositories.events),
+    audit: wrap(repositories.audit),
   }
 }

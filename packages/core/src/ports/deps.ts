@@ -1,3 +1,4 @@
+import type { EventPublisher } from '../events/event-bus'
 import type { Clock } from './clock'
 import type { IdGenerator } from './ids'
 import type { Storage } from './storage'
@@ -7,4 +8,6 @@ export interface CoreDeps {
   storage: Storage
   clock: Clock
   ids: IdGenerator
+  /** Where committed events go to in-process subscribers. */
+  events: EventPublisher
 }

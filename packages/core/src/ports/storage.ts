@@ -1,7 +1,13 @@
 import type { ApiKey } from '../access/api-key'
+import type { AuditAction, AuditEntry } from '../audit/audit-entry'
+import type { DocumentCategory } from '../categories/document-category'
 import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
+import type { DomainEvent } from '../events/domain-event'
+import type { IdempotencyRecord } from '../idempotency/idempotency-record'
+import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices/invoice'
 import type { Product } from '../products/product'
+import type { CalendarDate } from '../shared/calendar-date'
 import type { Page, PageRequest } from '../shared/pagination'
 
 /**
@@ -23,7 +29,10 @@ export interface Storage extends StorageReader {
   close(): Promise<void>
 }
 
-/** Reads outside a transaction. Each call sees committed data only. */
+/**
+ * Reads outside a transaction. Each call sees one committed state: a record and its parts (an
+ * invoice and its lines, a page and its total) never mix two versions.
+ */
 export interface StorageReader {
   readonly companies: CompanyReader
   readonly apiKeys: ApiKeyReader
@@ -31,6 +40,11 @@ export interface StorageReader {
   readonly products: ProductReader
   readonly sequences: SequenceReader
   readonly usage: UsageReader
+  readonly invoices: InvoiceReader
+  readonly documentCategories: DocumentCategoryReader
+  readonly idempotency: IdempotencyReader
+  readonly events: EventReader
+  readonly audit: AuditReader
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
@@ -41,6 +55,11 @@ export interface StorageTx {
   readonly products: ProductRepository
   readonly sequences: SequenceAllocator
   readonly usage: UsageRepository
+  readonly invoices: InvoiceRepository
+  readonly documentCategories: DocumentCategoryRepository
+  readonly idempotency: IdempotencyRepository
+  readonly events: EventOutbox
+  readonly audit: AuditLog
 }
 
 export interface CompanyReader {
@@ -134,4 +153,106 @@ export interface UsageRepository extends UsageReader {
    * (also from other processes) MUST all be counted.
    */
   addApiCalls(companyId: string, month: string, calls: number): Promise<number>
+  /** Adds one document that left draft this month and returns the new total. */
+  addDocumentIssued(companyId: string, month: string): Promise<number>
+}
+
+/** The filters of the invoice list; all optional, combined with AND. */
+export interface InvoiceListQuery extends PageRequest {
+  status?: InvoiceStatus | undefined
+  invoiceType?: InvoiceType | undefined
+  customerId?: string | undefined
+  /** Case-insensitive literal part of the document number or of the customer's current name. */
+  search?: string | undefined
+  /** issueDate >= from. */
+  from?: CalendarDate | undefined
+  /** issueDate <= to. */
+  to?: CalendarDate | undefined
+  documentCategoryId?: string | undefined
+}
+
+export interface InvoiceReader {
+  /** The document with its lines in order. */
+  get(companyId: string, id: string): Promise<Invoice | undefined>
+  findByNumber(companyId: string, invoiceNumber: string): Promise<Invoice | undefined>
+  /**
+   * Sorted by issueDate descending, then newest created first. Items carry their lines. It MUST
+   * stay fast for 100,000 documents of one company (indexes on the filtered columns).
+   */
+  list(companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>>
+  /** Whether any document of the company names this customer. */
+  existsForCustomer(companyId: string, customerId: string): Promise<boolean>
+  /** Whether any document of the company is in this category. */
+  existsForCategory(companyId: string, documentCategoryId: string): Promise<boolean>
+}
+
+/**
+ * Documents. Amounts are exact decimal strings; `metadata` and `eInvoiceAudit` are JSON values.
+ * An adapter MAY refuse to delete a customer or category that documents still name (a foreign
+ * key); the core checks `existsForCustomer` / `existsForCategory` first and answers 409.
+ */
+export interface InvoiceRepository extends InvoiceReader {
+  /**
+   * Stores a document with its lines. A second document with the same number in the company
+   * MUST be refused (the adapter's unique index is the last guard against a duplicate number).
+   */
+  insert(invoice: Invoice): Promise<void>
+  /** Replaces the stored document and all its lines; a document of another company is untouched. */
+  update(invoice: Invoice): Promise<void>
+  /** Removes the document and its lines. */
+  delete(companyId: string, id: string): Promise<void>
+}
+
+export interface DocumentCategoryReader {
+  get(companyId: string, id: string): Promise<DocumentCategory | undefined>
+  /** Sorted by name. */
+  list(companyId: string): Promise<DocumentCategory[]>
+}
+
+export interface DocumentCategoryRepository extends DocumentCategoryReader {
+  insert(category: DocumentCategory): Promise<void>
+  delete(companyId: string, id: string): Promise<void>
+}
+
+export interface IdempotencyReader {
+  get(companyId: string, key: string): Promise<IdempotencyRecord | undefined>
+}
+
+/** The race-safe primitive behind `Idempotency-Key`. */
+export interface IdempotencyRepository extends IdempotencyReader {
+  /**
+   * Stores `record` unless the company already has a record for its key, and says whether it
+   * did. Of concurrent inserts of one key (also from other processes) exactly one MUST succeed.
+   */
+  insertIfAbsent(record: IdempotencyRecord): Promise<boolean>
+  update(record: IdempotencyRecord): Promise<void>
+  delete(companyId: string, key: string): Promise<void>
+  /** Forgets every key whose request created `resourceId`, so the key may create anew. */
+  deleteForResource(companyId: string, resourceId: string): Promise<void>
+  /** Removes records created before `cutoff` (an ISO timestamp), at most `limit`; returns how many. */
+  deleteCreatedBefore(cutoff: string, limit: number): Promise<number>
+}
+
+export interface EventReader {
+  /** A company's events, oldest first. */
+  list(companyId: string, page: PageRequest): Promise<Page<DomainEvent>>
+}
+
+/** The transactional outbox: events are appended in the transaction of their change. */
+export interface EventOutbox extends EventReader {
+  append(event: DomainEvent): Promise<void>
+}
+
+export interface AuditQuery extends PageRequest {
+  targetId?: string | undefined
+  action?: AuditAction | undefined
+}
+
+export interface AuditReader {
+  /** A company's entries, newest first. */
+  list(companyId: string, query: AuditQuery): Promise<Page<AuditEntry>>
+}
+
+export interface AuditLog extends AuditReader {
+  append(entry: AuditEntry): Promise<void>
 }

@@ -1,7 +1,12 @@
 import type { ApiKey } from '../access/api-key'
 import { SCOPES } from '../access/scopes'
+import type { AuditEntry } from '../audit/audit-entry'
+import type { DocumentCategory } from '../categories/document-category'
 import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
+import type { DomainEvent } from '../events/domain-event'
+import type { IdempotencyRecord } from '../idempotency/idempotency-record'
+import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import { DEFAULT_NUMBER_RANGES } from '../numbering/number-ranges'
 import type { Product } from '../products/product'
 
@@ -56,6 +61,81 @@ export function aProduct(companyId: string, overrides: Partial<Product> = {}): P
     id, companyId, productNumber: `P-${id}`, name: 'Beratung', description: 'Stunde Beratung\nvor Ort',
     unitPrice: '95.125', taxRate: '19', unit: 'h', lineType: 'SERVICE',
     createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-02T03:04:05.678Z',
+    ...overrides,
+  }
+}
+
+export function anInvoiceLine(overrides: Partial<InvoiceLine> = {}): InvoiceLine {
+  return {
+    id: nextId('li'), lineType: 'SERVICE', productId: nextId('pr'), description: 'Beratung „vor Ort“ – Übersetzung ✓ 日本語',
+    quantity: '2.5', unit: 'h', unitPrice: '95.125', discount: '0.125', requestedTaxRate: '19.0', taxRate: '19', taxCategory: 'S', netAmount: '237.69',
+    ...overrides,
+  }
+}
+
+/**
+ * A document with every field set to a value other than its default and lines of several
+ * types. `documentCategoryId` is null: a stored category must exist for it (pass one in).
+ */
+export function anInvoice(companyId: string, customerId: string, overrides: Partial<Invoice> = {}): Invoice {
+  const id = nextId('in')
+  return {
+    id, companyId, invoiceNumber: `RE-2026-${id}`, numberIssued: true, invoiceType: 'CREDIT_NOTE', status: 'SENT',
+    customerId, documentCategoryId: null, documentLocale: 'en', documentTextVersion: '3',
+    issueDate: '2026-02-10', dueDate: '2026-02-24', servicePeriodStart: '2026-01-01', servicePeriodEnd: '2026-01-31',
+    currency: 'CHF', netTotal: '-227.69', taxTotal: '-43.26', grossTotal: '-270.95',
+    taxBreakdown: [
+      { taxCategory: 'S', taxRate: '19', netAmount: '-237.69', taxAmount: '-45.16' },
+      { taxCategory: 'AE', taxRate: '0', netAmount: '10.00', taxAmount: '0.00' },
+    ],
+    reverseCharge: true, taxExemptionReason: 'REVERSE_CHARGE_EU', taxExemptionNote: 'Steuerschuldnerschaft des Leistungsempfängers',
+    taxCountry: 'AT', deliveryCountry: 'IT', ossApplicable: true, ossCountry: 'IT',
+    notes: 'Zahlbar ohne Abzug.\nDanke!', footer: 'Müller & Söhne · Berlin', headerText: 'Sehr geehrte Damen und Herren,',
+    customTitle: 'Gutschrift Nr. ½', pdfWithoutLetterhead: true, invoiceDateIsServiceDate: true, useShippingAddress: true,
+    shippingName: 'Lager Süd', shippingStreet: 'Via Roma 1', shippingZipCode: '00100', shippingCity: 'Roma', shippingCountry: 'IT',
+    orderNumber: 'PO-4711', buyerReference: '04011000-12345-67',
+    eInvoiceAudit: { format: 'XRECHNUNG', valid: false, warnings: ['BR-DE-15', 'Ä'], checkedAt: '2026-02-10T08:00:00.000Z', score: 0.5, extra: null },
+    metadata: { shopOrder: 4711, tags: ['b2b', 'Übersee'], nested: { ok: true, amount: '0.125', none: null } },
+    sentAt: '2026-02-10T09:00:00.000Z', paidAt: '2026-02-20T10:00:00.000Z', lockedAt: '2026-02-10T08:59:00.000Z',
+    creditNoteReason: 'PRICE_CORRECTION', parentInvoiceId: nextId('in'), source: { type: 'PROFORMA', id: nextId('pf') },
+    dunningPaused: true, dunningPausedAt: '2026-02-21T11:00:00.000Z', dunningPausedReason: 'Kunde hat Rückfrage ❓',
+    lines: [
+      anInvoiceLine(),
+      anInvoiceLine({ lineType: 'TEXT', productId: null, description: 'Nur Text', quantity: '0', unit: null, unitPrice: '0', discount: '0', requestedTaxRate: null, taxRate: '0', taxCategory: null, netAmount: '0' }),
+      anInvoiceLine({ lineType: 'DISCOUNT_ABSOLUTE', productId: null, description: 'Rabatt', quantity: '1', unit: null, unitPrice: '10.00', discount: '0', requestedTaxRate: null, taxRate: '0', taxCategory: 'AE', netAmount: '-10.00' }),
+      anInvoiceLine({ lineType: 'SUBTOTAL', productId: null, description: null, quantity: '0', unit: null, unitPrice: '0', discount: '0', requestedTaxRate: null, taxRate: '0', taxCategory: null, netAmount: '0' }),
+    ],
+    createdAt: '2026-02-10T08:00:00.000Z', updatedAt: '2026-02-21T11:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function aDocumentCategory(companyId: string, overrides: Partial<DocumentCategory> = {}): DocumentCategory {
+  return { id: nextId('dc'), companyId, name: 'Beratung & Schulung', createdAt: '2026-01-03T04:05:06.789Z', ...overrides }
+}
+
+export function anIdempotencyRecord(companyId: string, overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord {
+  const id = nextId('ik')
+  return {
+    companyId, key: `key-${id}`, fingerprint: `sha256:${id}`, state: 'completed', claimExpiresAt: '2026-03-01T00:01:00.000Z',
+    responseStatus: 201, responseBody: { id: nextId('in'), total: '119.00', lines: [{ note: 'Grüße' }], paid: false, none: null },
+    resourceId: nextId('in'), createdAt: '2026-03-01T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function anEvent(companyId: string, overrides: Partial<DomainEvent> = {}): DomainEvent {
+  return {
+    id: nextId('evt'), companyId, type: 'invoice.sent', createdAt: '2026-03-01T00:00:00.000Z',
+    data: { id: nextId('in'), grossTotal: '119.00', customer: { name: 'Ärztehaus' }, lines: [1, 2], sentAt: null },
+    ...overrides,
+  }
+}
+
+export function anAuditEntry(companyId: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: nextId('au'), companyId, apiKeyId: nextId('key'), action: 'INVOICE_SENT_VIA_API', targetType: 'invoice',
+    targetId: nextId('in'), createdAt: '2026-03-01T00:00:00.000Z', details: { from: 'FINAL', to: 'SENT', note: 'für Öffentlichkeit' },
     ...overrides,
   }
 }

@@ -2,5 +2,7 @@
 export { createMemoryStorage } from '../memory-storage/memory-storage'
 export { createManualClock, type ManualClock } from './manual-clock'
 export { storageContract, type StorageHarness } from './storage-contract'
-export { aCompany, aCustomer, anApiKey, aProduct } from './fixtures'
+export {
+  aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
+} from './fixtures'
 export { failsWith } from './fails-with'

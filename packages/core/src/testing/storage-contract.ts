@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, it } from 'node:test'
 import type { Company } from '../companies/company'
-import type { Storage } from '../ports/storage'
-import { aCompany, aCustomer, anApiKey, aProduct } from './fixtures'
+import type { Customer } from '../customers/customer'
+import type { Invoice } from '../invoices/invoice'
+import type { InvoiceListQuery, Storage } from '../ports/storage'
+import {
+  aCompany, aCustomer, aDocumentCategory, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine, aProduct,
+} from './fixtures'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -318,6 +322,437 @@ export function storageContract(harness: StorageHarness): void {
         await Promise.all(Array.from({ length: 10 }, () =>
           storage.transaction((tx) => tx.usage.addApiCalls(b.id, '2026-03', 1))))
         assert.equal((await storage.usage.get(b.id, '2026-03')).apiCalls, 12)
+      })
+
+      it('counts documents issued per company and month beside the API calls, and gives them back on rollback', async () => {
+        const [a, b] = (await storedCompanies(2)) as [Company, Company]
+        const totals = await storage.transaction(async (tx) => [
+          await tx.usage.addDocumentIssued(a.id, '2026-03'),
+          await tx.usage.addApiCalls(a.id, '2026-03', 4),
+          await tx.usage.addDocumentIssued(a.id, '2026-03'),
+          await tx.usage.addDocumentIssued(a.id, '2026-04'),
+          await tx.usage.addDocumentIssued(b.id, '2026-03'),
+        ])
+        assert.deepEqual(totals, [1, 4, 2, 1, 1])
+        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2 })
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.usage.addDocumentIssued(a.id, '2026-03')
+          await tx.usage.addDocumentIssued(a.id, '2026-05')
+          throw new Error('issue failed')
+        }))
+        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2 })
+        assert.deepEqual(await storage.usage.get(a.id, '2026-05'), { apiCalls: 0, documentsIssued: 0 })
+        await Promise.all(Array.from({ length: 10 }, () =>
+          storage.transaction((tx) => tx.usage.addDocumentIssued(b.id, '2026-03'))))
+        assert.equal((await storage.usage.get(b.id, '2026-03')).documentsIssued, 11)
+      })
+    })
+
+    /** A stored company with stored customers (overrides per customer) and, with `categories`, document categories. */
+    const storedCustomers = async (customers: Partial<Customer>[], categories = 0) => {
+      const company = aCompany()
+      const stored = customers.map((overrides) => aCustomer(company.id, overrides))
+      const storedCategories = Array.from({ length: categories }, () => aDocumentCategory(company.id))
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        for (const customer of stored) await tx.customers.insert(customer)
+        for (const category of storedCategories) await tx.documentCategories.insert(category)
+      })
+      return { company, customers: stored, categories: storedCategories }
+    }
+    const storedInvoices = (...invoices: Invoice[]) =>
+      storage.transaction(async (tx) => {
+        for (const invoice of invoices) await tx.invoices.insert(invoice)
+      })
+    /** The ids of a list page, in list order. */
+    const listed = async (companyId: string, query: Partial<InvoiceListQuery> = {}) =>
+      (await storage.invoices.list(companyId, { ...page, ...query })).items.map((invoice) => invoice.id)
+
+    describe('invoices', () => {
+      it('round-trips every field and the lines in order, by id, by number and in the list', async () => {
+        const { company, customers: [customer], categories: [category] } = await storedCustomers([{}], 1)
+        const invoice = anInvoice(company.id, customer!.id, { documentCategoryId: category!.id })
+        const bare = anInvoice(company.id, customer!.id, {
+          numberIssued: false, invoiceNumber: 'ENTWURF-1', invoiceType: 'INVOICE', status: 'DRAFT', issueDate: '2026-02-09',
+          servicePeriodStart: null, servicePeriodEnd: null, taxBreakdown: [], reverseCharge: false, taxExemptionReason: 'NONE',
+          taxExemptionNote: null, ossApplicable: false, ossCountry: null, notes: null, footer: null, headerText: null, customTitle: null,
+          pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false, useShippingAddress: false, shippingName: null,
+          shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null, orderNumber: null,
+          buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
+          creditNoteReason: null, parentInvoiceId: null, source: null, dunningPaused: false, dunningPausedAt: null,
+          dunningPausedReason: null, lines: [],
+        })
+        await storedInvoices(invoice, bare)
+        assert.deepEqual(await storage.invoices.get(company.id, invoice.id), invoice)
+        assert.deepEqual(await storage.invoices.get(company.id, bare.id), bare)
+        assert.deepEqual(await storage.invoices.findByNumber(company.id, invoice.invoiceNumber), invoice)
+        assert.deepEqual(await storage.invoices.list(company.id, page), { items: [invoice, bare], total: 2, limit: 50, offset: 0 })
+        assert.equal(await storage.invoices.get(company.id, 'missing'), undefined)
+        assert.equal(await storage.invoices.findByNumber(company.id, 'RE-missing'), undefined)
+        assert.deepEqual(await storage.transaction((tx) => tx.invoices.get(company.id, invoice.id)), invoice)
+      })
+
+      it('keeps companies apart: another company’s documents are invisible and untouchable', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const { company: other } = await storedCustomers([])
+        const invoice = anInvoice(company.id, customer!.id)
+        await storedInvoices(invoice)
+        assert.equal(await storage.invoices.get(other.id, invoice.id), undefined)
+        assert.equal(await storage.invoices.findByNumber(other.id, invoice.invoiceNumber), undefined)
+        assert.deepEqual(await storage.invoices.list(other.id, page), { items: [], total: 0, limit: 50, offset: 0 })
+        assert.equal(await storage.invoices.existsForCustomer(other.id, customer!.id), false)
+        await storage.transaction(async (tx) => {
+          await tx.invoices.update({ ...invoice, companyId: other.id, status: 'PAID' })
+          await tx.invoices.delete(other.id, invoice.id)
+        })
+        assert.deepEqual(await storage.invoices.get(company.id, invoice.id), invoice)
+      })
+
+      it('hands out copies: changing a returned document or its lines changes nothing stored', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const invoice = anInvoice(company.id, customer!.id)
+        await storedInvoices(invoice)
+        const read = (await storage.invoices.get(company.id, invoice.id))!
+        read.lines[0]!.quantity = '999'
+        read.lines.pop()
+        read.metadata.shopOrder = 1
+        assert.deepEqual(await storage.invoices.get(company.id, invoice.id), invoice)
+      })
+
+      it('replaces the document and all its lines on update', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const invoice = anInvoice(company.id, customer!.id)
+        await storedInvoices(invoice)
+        const changed: Invoice = {
+          ...invoice, status: 'PAID', grossTotal: '0.01', metadata: { replaced: true }, source: null, eInvoiceAudit: null,
+          lines: [anInvoiceLine({ quantity: '0.001', netAmount: '0.10' }), { ...invoice.lines[2]!, description: 'Rabatt neu' }],
+        }
+        await storage.transaction((tx) => tx.invoices.update(changed))
+        assert.deepEqual(await storage.invoices.get(company.id, invoice.id), changed)
+        const many = { ...changed, lines: Array.from({ length: 30 }, (_, index) => anInvoiceLine({ description: `Zeile ${index}` })) }
+        await storage.transaction((tx) => tx.invoices.update(many))
+        assert.deepEqual(await storage.invoices.get(company.id, invoice.id), many)
+      })
+
+      it('removes the document and its lines on delete', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const invoice = anInvoice(company.id, customer!.id)
+        const kept = anInvoice(company.id, customer!.id)
+        await storedInvoices(invoice, kept)
+        await storage.transaction((tx) => tx.invoices.delete(company.id, invoice.id))
+        assert.equal(await storage.invoices.get(company.id, invoice.id), undefined)
+        assert.equal(await storage.invoices.findByNumber(company.id, invoice.invoiceNumber), undefined)
+        assert.deepEqual(await listed(company.id), [kept.id])
+        // Stored again under the same id without lines, it has none: the old lines are gone.
+        const again = { ...invoice, lines: [] }
+        await storedInvoices(again)
+        assert.deepEqual(await storage.invoices.get(company.id, invoice.id), again)
+        assert.deepEqual(await storage.invoices.get(company.id, kept.id), kept)
+      })
+
+      it('refuses a second document with the same number in the company, on insert and update, rolling back', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
+        const first = anInvoice(company.id, customer!.id)
+        const second = anInvoice(company.id, customer!.id)
+        await storedInvoices(first, second, anInvoice(other.id, otherCustomer!.id, { invoiceNumber: first.invoiceNumber }))
+        const unrelated = anInvoice(company.id, customer!.id)
+        const event = anEvent(company.id)
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.invoices.insert(unrelated)
+          await tx.events.append(event)
+          await tx.invoices.insert(anInvoice(company.id, customer!.id, { invoiceNumber: first.invoiceNumber }))
+        }))
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.usage.addDocumentIssued(company.id, '2026-02')
+          await tx.invoices.update({ ...second, invoiceNumber: first.invoiceNumber })
+        }))
+        assert.equal(await storage.invoices.get(company.id, unrelated.id), undefined)
+        assert.equal((await storage.events.list(company.id, page)).total, 0)
+        assert.equal((await storage.usage.get(company.id, '2026-02')).documentsIssued, 0)
+        assert.deepEqual(await storage.invoices.get(company.id, second.id), second)
+        assert.deepEqual(await listed(company.id), [second.id, first.id])
+        // Keeping its own number is no duplicate.
+        await storage.transaction((tx) => tx.invoices.update({ ...first, status: 'PAID' }))
+        assert.equal((await storage.invoices.get(company.id, first.id))?.status, 'PAID')
+      })
+
+      it('lists by issue date, then newest created, then the later insert first, with the total before paging', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const at = (issueDate: string, createdAt: string) => anInvoice(company.id, customer!.id, { issueDate, createdAt })
+        const oldest = at('2026-01-05', '2026-01-05T10:00:00.000Z')
+        const latestDate = at('2026-01-07', '2026-01-01T00:00:00.000Z')
+        const sameInstant = at('2026-01-05', '2026-01-06T00:00:00.000Z')
+        const sameInstantLater = at('2026-01-05', '2026-01-06T00:00:00.000Z')
+        await storedInvoices(sameInstant, oldest, latestDate, sameInstantLater)
+        const first = await storage.invoices.list(company.id, { limit: 2, offset: 0 })
+        assert.deepEqual(first.items.map((invoice) => invoice.id), [latestDate.id, sameInstantLater.id])
+        assert.equal(first.total, 4)
+        const last = await storage.invoices.list(company.id, { limit: 2, offset: 2 })
+        assert.deepEqual(last.items.map((invoice) => invoice.id), [sameInstant.id, oldest.id])
+        assert.deepEqual({ ...last, items: [] }, { items: [], total: 4, limit: 2, offset: 2 })
+        assert.deepEqual((await storage.invoices.list(company.id, { limit: 2, offset: 4 })).items, [])
+        // An update keeps the document's place among equals.
+        await storage.transaction((tx) => tx.invoices.update({ ...sameInstant, status: 'PAID', lines: [] }))
+        assert.deepEqual(await listed(company.id), [latestDate.id, sameInstantLater.id, sameInstant.id, oldest.id])
+      })
+
+      it('filters by status, type, customer, category and issue date range, alone and combined', async () => {
+        const { company, customers: [c1, c2], categories: [k1, k2] } = await storedCustomers([{}, {}], 2)
+        const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
+        const invoice = (overrides: Partial<Invoice>) => anInvoice(company.id, c1!.id, overrides)
+        const i1 = invoice({ status: 'DRAFT', invoiceType: 'INVOICE', documentCategoryId: k1!.id, issueDate: '2026-01-10' })
+        const i2 = invoice({ status: 'SENT', invoiceType: 'INVOICE', customerId: c2!.id, documentCategoryId: null, issueDate: '2026-01-20' })
+        const i3 = invoice({ status: 'SENT', invoiceType: 'CREDIT_NOTE', documentCategoryId: k2!.id, issueDate: '2026-01-31' })
+        const i4 = invoice({ status: 'PAID', invoiceType: 'PROFORMA', customerId: c2!.id, documentCategoryId: k1!.id, issueDate: '2026-02-01' })
+        const elsewhere = anInvoice(other.id, otherCustomer!.id, { status: 'SENT', invoiceType: 'INVOICE', issueDate: '2026-01-20' })
+        await storedInvoices(i1, i2, i3, i4, elsewhere)
+        const cases: [Partial<InvoiceListQuery>, Invoice[]][] = [
+          [{}, [i4, i3, i2, i1]],
+          [{ status: 'SENT' }, [i3, i2]],
+          [{ status: 'OVERDUE' }, []],
+          [{ invoiceType: 'INVOICE' }, [i2, i1]],
+          [{ invoiceType: 'PROFORMA' }, [i4]],
+          [{ customerId: c1!.id }, [i3, i1]],
+          [{ customerId: otherCustomer!.id }, []],
+          [{ documentCategoryId: k1!.id }, [i4, i1]],
+          [{ from: '2026-01-20' }, [i4, i3, i2]],
+          [{ to: '2026-01-20' }, [i2, i1]],
+          [{ from: '2026-01-31', to: '2026-01-31' }, [i3]],
+          [{ from: '2026-01-11', to: '2026-01-30' }, [i2]],
+          [{ status: 'SENT', customerId: c1!.id }, [i3]],
+          [{ status: 'SENT', from: '2026-01-21' }, [i3]],
+          [{ invoiceType: 'INVOICE', documentCategoryId: k1!.id, to: '2026-01-10' }, [i1]],
+          [{ customerId: c2!.id, documentCategoryId: k1!.id, status: 'PAID', invoiceType: 'PROFORMA', from: '2026-02-01', to: '2026-02-01' }, [i4]],
+          [{ customerId: c2!.id, status: 'DRAFT' }, []],
+        ]
+        for (const [query, expected] of cases) {
+          const found = await storage.invoices.list(company.id, { ...page, ...query })
+          const label = JSON.stringify(query)
+          assert.deepEqual(found.items.map((item) => item.id), expected.map((item) => item.id), label)
+          assert.equal(found.total, expected.length, label)
+        }
+        const paged = await storage.invoices.list(company.id, { limit: 1, offset: 1, status: 'SENT' })
+        assert.deepEqual([paged.items.map((item) => item.id), paged.total], [[i2.id], 2])
+      })
+
+      it('searches the number and the customer’s name, ignoring case beyond ASCII, with % and _ taken literally', async () => {
+        const { company, customers: [umlaut, percent, plain] } = await storedCustomers([
+          { name: 'ÄRZTEHAUS Öst', customerNumber: 'KD-ÄRZTE', email: 'arzt@praxis.de' },
+          { name: '100% Bio_Laden', customerNumber: 'KD-BIO', email: null },
+          { name: 'Plain', customerNumber: 'KD-PLAIN', email: 'kontakt@firma.de' },
+        ])
+        const { company: other, customers: [namesake] } = await storedCustomers([{ name: 'ÄRZTEHAUS Öst' }])
+        const document = (customer: Customer, invoiceNumber: string, issueDate: string) =>
+          anInvoice(company.id, customer.id, { invoiceNumber, issueDate })
+        const ofUmlaut = document(umlaut!, 'RE-2026-001', '2026-01-04')
+        const ofPercent = document(percent!, 'RE-2026-002', '2026-01-03')
+        const ofPlain = document(plain!, 'RE-2026-003', '2026-01-02')
+        const oddNumber = document(plain!, 'GS_50%-Ü1', '2026-01-01')
+        await storedInvoices(ofUmlaut, ofPercent, ofPlain, oddNumber, anInvoice(other.id, namesake!.id, { invoiceNumber: 'RE-2026-001' }))
+        const ids = (search: string, query: Partial<InvoiceListQuery> = {}) => listed(company.id, { ...query, search })
+        assert.deepEqual(await ids('ärzte'), [ofUmlaut.id])
+        assert.deepEqual(await ids('öST'), [ofUmlaut.id])
+        assert.deepEqual(await ids('re-2026'), [ofUmlaut.id, ofPercent.id, ofPlain.id])
+        assert.deepEqual(await ids('re-2026-003'), [ofPlain.id])
+        assert.deepEqual(await ids('%'), [ofPercent.id, oddNumber.id])
+        assert.deepEqual(await ids('_'), [ofPercent.id, oddNumber.id])
+        assert.deepEqual(await ids('o_l'), [ofPercent.id])
+        assert.deepEqual(await ids('gs_50%-ü'), [oddNumber.id])
+        assert.deepEqual(await ids('PLAIN'), [ofPlain.id, oddNumber.id])
+        // The customer's number and email are not searched, only the name.
+        assert.deepEqual(await ids('kd-'), [])
+        assert.deepEqual(await ids('firma.de'), [])
+        assert.deepEqual(await ids('re-2026', { customerId: percent!.id }), [ofPercent.id])
+        assert.deepEqual(await ids('plain', { from: '2026-01-02' }), [ofPlain.id])
+        const counted = await storage.invoices.list(company.id, { limit: 1, offset: 0, search: 'RE-2026' })
+        assert.deepEqual([counted.items.map((item) => item.id), counted.total], [[ofUmlaut.id], 3])
+      })
+
+      it('searches the customer’s current name after a rename', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{ name: 'Alpha Bäckerei' }])
+        const invoice = anInvoice(company.id, customer!.id)
+        await storedInvoices(invoice)
+        assert.deepEqual(await listed(company.id, { search: 'alpha' }), [invoice.id])
+        await storage.transaction((tx) => tx.customers.update({ ...customer!, name: 'Zebra Öl AG' }))
+        assert.deepEqual(await listed(company.id, { search: 'alpha' }), [])
+        assert.deepEqual(await listed(company.id, { search: 'zebra öl' }), [invoice.id])
+      })
+
+      it('tells whether a customer or a category has documents in the company', async () => {
+        const { company, customers: [used, unused], categories: [usedCategory, unusedCategory] } = await storedCustomers([{}, {}], 2)
+        const { company: other } = await storedCustomers([])
+        await storedInvoices(anInvoice(company.id, used!.id, { documentCategoryId: usedCategory!.id }))
+        assert.equal(await storage.invoices.existsForCustomer(company.id, used!.id), true)
+        assert.equal(await storage.invoices.existsForCustomer(company.id, unused!.id), false)
+        assert.equal(await storage.invoices.existsForCustomer(other.id, used!.id), false)
+        assert.equal(await storage.invoices.existsForCategory(company.id, usedCategory!.id), true)
+        assert.equal(await storage.invoices.existsForCategory(company.id, unusedCategory!.id), false)
+        assert.equal(await storage.invoices.existsForCategory(other.id, usedCategory!.id), false)
+        assert.equal(await storage.transaction((tx) => tx.invoices.existsForCustomer(company.id, used!.id)), true)
+      })
+
+      it('rolls back a document with its lines, events, audit entries and idempotency records together', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const kept = anInvoice(company.id, customer!.id)
+        const claim = anIdempotencyRecord(company.id, { state: 'pending', responseStatus: null, responseBody: null, resourceId: null })
+        await storage.transaction(async (tx) => {
+          await tx.invoices.insert(kept)
+          await tx.idempotency.insertIfAbsent(claim)
+        })
+        const created = anInvoice(company.id, customer!.id)
+        const failure = new Error('boom')
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.invoices.insert(created)
+          await tx.invoices.update({ ...kept, status: 'CANCELLED', lines: [anInvoiceLine()] })
+          await tx.events.append(anEvent(company.id))
+          await tx.audit.append(anAuditEntry(company.id))
+          await tx.idempotency.insertIfAbsent(anIdempotencyRecord(company.id))
+          await tx.idempotency.update({ ...claim, state: 'completed', responseStatus: 201, resourceId: created.id })
+          await tx.documentCategories.insert(aDocumentCategory(company.id))
+          // The transaction reads its own writes.
+          assert.deepEqual(await tx.invoices.get(company.id, created.id), created)
+          assert.equal((await tx.invoices.list(company.id, page)).total, 2)
+          assert.equal((await tx.events.list(company.id, page)).total, 1)
+          throw failure
+        }), (error) => error === failure)
+        assert.equal(await storage.invoices.get(company.id, created.id), undefined)
+        assert.deepEqual(await storage.invoices.get(company.id, kept.id), kept)
+        assert.deepEqual(await storage.invoices.list(company.id, page), { items: [kept], total: 1, limit: 50, offset: 0 })
+        assert.equal((await storage.events.list(company.id, page)).total, 0)
+        assert.equal((await storage.audit.list(company.id, page)).total, 0)
+        assert.deepEqual(await storage.idempotency.get(company.id, claim.key), claim)
+        assert.deepEqual(await storage.documentCategories.list(company.id), [])
+      })
+    })
+
+    describe('document categories', () => {
+      it('round-trips, lists a company’s categories by name, and deletes within the company', async () => {
+        const [company, other] = (await storedCompanies(2)) as [Company, Company]
+        const shop = aDocumentCategory(company.id, { name: 'Shop' })
+        const consulting = aDocumentCategory(company.id, { name: 'Consulting – Ärzte & Co. ✓' })
+        const fair = aDocumentCategory(company.id, { name: 'Messe' })
+        await storage.transaction(async (tx) => {
+          for (const category of [shop, consulting, fair, aDocumentCategory(other.id, { name: 'Andere' })]) await tx.documentCategories.insert(category)
+        })
+        assert.deepEqual(await storage.documentCategories.get(company.id, consulting.id), consulting)
+        assert.equal(await storage.documentCategories.get(other.id, consulting.id), undefined)
+        assert.deepEqual(await storage.documentCategories.list(company.id), [consulting, fair, shop])
+        await storage.transaction((tx) => tx.documentCategories.delete(other.id, shop.id))
+        assert.deepEqual(await storage.documentCategories.get(company.id, shop.id), shop)
+        await storage.transaction((tx) => tx.documentCategories.delete(company.id, shop.id))
+        assert.deepEqual(await storage.documentCategories.list(company.id), [consulting, fair])
+      })
+    })
+
+    describe('idempotency', () => {
+      it('claims a key once per company, round-trips, updates and deletes the record', async () => {
+        const [company, other] = (await storedCompanies(2)) as [Company, Company]
+        const claim = anIdempotencyRecord(company.id, { state: 'pending', responseStatus: null, responseBody: null, resourceId: null })
+        const claimed = await storage.transaction(async (tx) => [
+          await tx.idempotency.insertIfAbsent(claim),
+          await tx.idempotency.insertIfAbsent({ ...claim, fingerprint: 'another request' }),
+          await tx.idempotency.insertIfAbsent({ ...claim, companyId: other.id }),
+        ])
+        assert.deepEqual(claimed, [true, false, true])
+        assert.deepEqual(await storage.idempotency.get(company.id, claim.key), claim)
+        assert.equal(await storage.idempotency.get(company.id, 'missing'), undefined)
+        const completed = { ...anIdempotencyRecord(company.id), key: claim.key, createdAt: claim.createdAt }
+        await storage.transaction((tx) => tx.idempotency.update(completed))
+        assert.deepEqual(await storage.idempotency.get(company.id, claim.key), completed)
+        assert.deepEqual(await storage.idempotency.get(other.id, claim.key), { ...claim, companyId: other.id })
+        await storage.transaction((tx) => tx.idempotency.delete(company.id, claim.key))
+        assert.equal(await storage.idempotency.get(company.id, claim.key), undefined)
+        assert.ok(await storage.idempotency.get(other.id, claim.key))
+        assert.equal(await storage.transaction((tx) => tx.idempotency.insertIfAbsent(claim)), true)
+      })
+
+      it('lets exactly one of concurrent transactions claim a key', async () => {
+        const [company] = (await storedCompanies(1)) as [Company]
+        const claim = anIdempotencyRecord(company.id, { state: 'pending' })
+        const claimed = await Promise.all(Array.from({ length: 10 }, (_, index) =>
+          storage.transaction((tx) => tx.idempotency.insertIfAbsent({ ...claim, fingerprint: `request-${index}` }))))
+        assert.equal(claimed.filter(Boolean).length, 1)
+        const winner = claimed.indexOf(true)
+        assert.equal((await storage.idempotency.get(company.id, claim.key))?.fingerprint, `request-${winner}`)
+      })
+
+      it('forgets the keys that created a resource, within the company', async () => {
+        const [company, other] = (await storedCompanies(2)) as [Company, Company]
+        const first = anIdempotencyRecord(company.id, { resourceId: 'inv_1' })
+        const second = anIdempotencyRecord(company.id, { resourceId: 'inv_1' })
+        const unrelated = anIdempotencyRecord(company.id, { resourceId: 'inv_2' })
+        const pending = anIdempotencyRecord(company.id, { resourceId: null })
+        const elsewhere = anIdempotencyRecord(other.id, { resourceId: 'inv_1' })
+        await storage.transaction(async (tx) => {
+          for (const record of [first, second, unrelated, pending, elsewhere]) await tx.idempotency.insertIfAbsent(record)
+        })
+        await storage.transaction((tx) => tx.idempotency.deleteForResource(company.id, 'inv_1'))
+        assert.equal(await storage.idempotency.get(company.id, first.key), undefined)
+        assert.equal(await storage.idempotency.get(company.id, second.key), undefined)
+        assert.deepEqual(await storage.idempotency.get(company.id, unrelated.key), unrelated)
+        assert.deepEqual(await storage.idempotency.get(company.id, pending.key), pending)
+        assert.deepEqual(await storage.idempotency.get(other.id, elsewhere.key), elsewhere)
+      })
+
+      it('deletes records created before a cutoff, at most `limit` at a time, and says how many', async () => {
+        const [company, other] = (await storedCompanies(2)) as [Company, Company]
+        const old = [1, 2, 3, 4, 5].map((day) => anIdempotencyRecord(day % 2 ? company.id : other.id, { createdAt: `2026-01-0${day}T00:00:00.000Z` }))
+        const atCutoff = anIdempotencyRecord(company.id, { createdAt: '2026-01-06T00:00:00.000Z' })
+        const newer = anIdempotencyRecord(other.id, { createdAt: '2026-01-07T00:00:00.000Z' })
+        await storage.transaction(async (tx) => {
+          for (const record of [...old, atCutoff, newer]) await tx.idempotency.insertIfAbsent(record)
+        })
+        const cutoff = '2026-01-06T00:00:00.000Z'
+        const removed = await storage.transaction(async (tx) => [
+          await tx.idempotency.deleteCreatedBefore(cutoff, 0),
+          await tx.idempotency.deleteCreatedBefore(cutoff, 3),
+          await tx.idempotency.deleteCreatedBefore(cutoff, 3),
+          await tx.idempotency.deleteCreatedBefore(cutoff, 3),
+        ])
+        assert.deepEqual(removed, [0, 3, 2, 0])
+        for (const record of old) assert.equal(await storage.idempotency.get(record.companyId, record.key), undefined)
+        assert.deepEqual(await storage.idempotency.get(company.id, atCutoff.key), atCutoff)
+        assert.deepEqual(await storage.idempotency.get(other.id, newer.key), newer)
+      })
+    })
+
+    describe('events', () => {
+      it('lists a company’s events oldest appended first, with the total before paging', async () => {
+        const [company, other] = (await storedCompanies(2)) as [Company, Company]
+        // Appending order counts, not createdAt.
+        const first = anEvent(company.id, { type: 'invoice.created', createdAt: '2026-03-02T00:00:00.000Z' })
+        const second = anEvent(company.id, { type: 'invoice.updated', createdAt: '2026-03-01T00:00:00.000Z' })
+        const third = anEvent(company.id, { type: 'credit_note.created', data: {} })
+        await storage.transaction(async (tx) => {
+          await tx.events.append(first)
+          await tx.events.append(anEvent(other.id))
+          await tx.events.append(second)
+        })
+        await storage.transaction((tx) => tx.events.append(third))
+        assert.deepEqual(await storage.events.list(company.id, page), { items: [first, second, third], total: 3, limit: 50, offset: 0 })
+        assert.deepEqual(await storage.events.list(company.id, { limit: 1, offset: 1 }), { items: [second], total: 3, limit: 1, offset: 1 })
+        assert.equal((await storage.events.list(other.id, page)).total, 1)
+      })
+    })
+
+    describe('audit', () => {
+      it('lists a company’s entries newest first, filtered by target and action', async () => {
+        const [company, other] = (await storedCompanies(2)) as [Company, Company]
+        const sent = anAuditEntry(company.id, { targetId: 'inv_1', action: 'INVOICE_SENT_VIA_API', createdAt: '2026-03-01T00:00:00.000Z', apiKeyId: null })
+        const cancelled = anAuditEntry(company.id, { targetId: 'inv_1', action: 'INVOICE_CANCELLED_VIA_API', createdAt: '2026-03-02T00:00:00.000Z' })
+        const sameInstant = anAuditEntry(company.id, { targetId: 'inv_2', action: 'INVOICE_SENT_VIA_API', createdAt: '2026-03-02T00:00:00.000Z' })
+        await storage.transaction(async (tx) => {
+          for (const entry of [sent, cancelled, sameInstant, anAuditEntry(other.id, { targetId: 'inv_1' })]) await tx.audit.append(entry)
+        })
+        const ids = async (query: object) => (await storage.audit.list(company.id, { ...page, ...query })).items.map((entry) => entry.id)
+        assert.deepEqual(await storage.audit.list(company.id, page), { items: [sameInstant, cancelled, sent], total: 3, limit: 50, offset: 0 })
+        assert.deepEqual(await ids({ targetId: 'inv_1' }), [cancelled.id, sent.id])
+        assert.deepEqual(await ids({ action: 'INVOICE_SENT_VIA_API' }), [sameInstant.id, sent.id])
+        assert.deepEqual(await ids({ targetId: 'inv_1', action: 'INVOICE_SENT_VIA_API' }), [sent.id])
+        assert.deepEqual(await ids({ targetId: 'inv_9' }), [])
+        const paged = await storage.audit.list(company.id, { limit: 1, offset: 1, action: 'INVOICE_SENT_VIA_API' })
+        assert.deepEqual(paged, { items: [sent], total: 2, limit: 1, offset: 1 })
       })
     })
   })

@@ -60,13 +60,20 @@ const errorResponse = (description: string, headers: Record<string, unknown> = R
 
 const COMMON_ERRORS: Record<number, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict',
-  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 429: 'TooManyRequests', 503: 'StorageBusy',
+  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 503: 'StorageBusy',
+}
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  schema: { type: 'string', minLength: 8, maxLength: 200, pattern: '^[A-Za-z0-9._:-]{8,200}$' },
+  description: 'Makes the POST safe to retry: the same key with the same body answers the first response again (with Idempotent-Replayed: true) instead of acting twice; with another body 422 idempotency_key_reused. Keys are per company and kept 30 days.',
 }
 
 function parametersOf(route: Route): unknown[] {
-  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+  const path: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name, in: 'path', required: true, schema: { type: 'string' }, description: 'Record identifier (cuid)',
   }))
+  if (route.method === 'post') path.push(IDEMPOTENCY_KEY_PARAMETER)
   if (!route.query) return path
   const aliased = aliasedObjectOf(route.query)
   const object = aliased?.object ?? (route.query as unknown as { entries?: v.ObjectEntries })
@@ -86,7 +93,7 @@ function operationOf(route: Route) {
   for (const [status, doc] of Object.entries(route.responses)) {
     responses[status] = {
       description: doc.description,
-      headers: RATE_LIMIT_HEADERS,
+      headers: route.method === 'post' ? { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : RATE_LIMIT_HEADERS,
       content: { 'application/json': doc.schema ? { schema: convert(doc.schema) } : { schema: { type: 'object' } } },
     }
   }
@@ -94,6 +101,7 @@ function operationOf(route: Route) {
   if (route.body) [400, 413, 415].forEach((status) => statuses.add(status))
   if (route.query) statuses.add(400)
   if (route.method !== 'get') statuses.add(503)
+  if (route.method === 'post') [409, 422].forEach((status) => statuses.add(status))
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${COMMON_ERRORS[status]}` }
   return {
     operationId: route.operationId,
@@ -131,13 +139,15 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
         'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
         'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+        'Idempotent-Replayed': { description: '`true` when the response replays an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
       },
       responses: {
         BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, or invalid JSON'),
         Unauthorized: errorResponse('Authorization header missing, not Bearer, or the key is invalid or revoked', {}),
         Forbidden: errorResponse('Missing scope (requiredScopes), plan without API access (plan_no_access), or plan limit reached'),
         NotFound: errorResponse('The record does not exist or belongs to another company'),
-        Conflict: errorResponse('State conflict, or a number already taken'),
+        Conflict: errorResponse('State conflict, a number already taken, or a request with the same Idempotency-Key still running (idempotency_key_in_progress)'),
+        UnprocessableEntity: errorResponse('Idempotency-Key malformed (invalid_idempotency_key) or used before for another request (idempotency_key_reused)'),
         PayloadTooLarge: errorResponse('The request body is larger than 1 MB'),
         UnsupportedMediaType: errorResponse('The request body is not application/json'),
         TooManyRequests: errorResponse('Rate limit (rate_limited) or monthly quota (quota_exceeded) reached', {

@@ -3,8 +3,9 @@
  * decided it, so integrators find it where they look.
  */
 export const API_DESCRIPTION = `
-REST API of the invoicing engine: companies' customers, products and (in later releases)
-invoices, credit notes, payments and reminders, legally right for Germany, Austria and the EU.
+REST API of the invoicing engine: companies' customers, products, invoices and proformas (and,
+in later releases, credit notes, payments and reminders), legally right for Germany, Austria and
+the EU.
 
 ## Authentication
 Every request carries \`Authorization: Bearer <API key>\`. Keys start with \`sk_live_\`, belong to
@@ -39,12 +40,45 @@ Dates are calendar dates \`YYYY-MM-DD\` (\`2026-02-30\` is rejected); timestamps
 Amounts are exact decimals: they are answered as JSON numbers and may be sent as numbers or as
 numeric strings (\`"19.99"\`), never rounded through binary floating point.
 
+## Invoices
+A document is created as a DRAFT with a placeholder number \`ENTWURF-…\`. Its real number is taken
+from the company's number range of its type (INVOICE \`RE-{YYYY}-{SEQ:5}\`, PROFORMA, CREDIT_NOTE) in
+the same transaction that issues it, so numbers have no gaps and no duplicates, also with several
+host processes on one database. A number once issued stays on the document: FINAL → DRAFT keeps it
+and issuing again reuses it; such a draft cannot be deleted (409 \`invoice_number_issued\`).
+The monthly \`documentQuota\` counts documents when they get their number (leaving draft); a
+document that already holds its number is not counted again, and a cancellation credit note is
+never refused or counted. PUT with a status change emits \`invoice.sent\`, \`invoice.paid\` or
+\`invoice.cancelled\` where the Events table says so and no event for FINAL, DRAFT or OVERDUE; PUT
+with content only emits \`invoice.updated\`. Line \`lineType\`s: PRODUCT, SERVICE and SHIPPING are
+quantity × unitPrice − discount; DISCOUNT_ABSOLUTE, ADVANCE_PAYMENT and CREDIT deduct their amount;
+DISCOUNT_PERCENT takes \`unitPrice\` percent off the preceding lines of the same tax rate; TEXT,
+SUBTOTAL and PAGEBREAK carry no amount. Totals: line net = round2(quantity × unitPrice − discount),
+tax per rate = round2(Σ nets × rate), half-up to cents. Rates are read in the company's country and
+normalised to the tax country (standard → standard, reduced → reduced). List items carry their
+lines; the detail read adds the customer, payments and paidAmount.
+
+## Idempotency
+Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
+\`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and
+body (the whole body, unused fields included; key order does not matter) answers the first response
+again with \`Idempotent-Replayed: true\` and does nothing; POST /invoices answers the invoice in its
+current state (409 \`idempotency_key_invoice_deleted\` if it is gone; deleting the draft frees the
+key, so the key then creates a new invoice). The same key with another request answers 422
+\`idempotency_key_reused\`. Concurrent requests with one key wait for the first and replay it (409
+\`idempotency_key_in_progress\` after 15 s). A request that fails stores nothing: retrying it with
+the same key runs it again.
+
 ## Errors
 Every error is \`{ "error": "<message>", "code": "<code>", ... }\` with members for particular cases
-(\`allowedValues\`, \`requiredScopes\`, \`field\`, \`issues\`). Validation errors name the \`field\`.
+(\`allowedValues\`, \`requiredScopes\`, \`field\`, \`issues\`, \`lineIndex\`). Validation errors name the \`field\`; errors about one line also give its \`lineIndex\` (from 0).
 Codes: \`validation_failed\`, \`invalid_json\`, \`unsupported_media_type\`, \`payload_too_large\` (413),
 \`unauthorized\`, \`insufficient_scope\`, \`plan_no_access\`, \`not_found\`, \`route_not_found\`,
-\`method_not_allowed\` (405), \`customer_number_taken\`, \`product_number_taken\`, \`rate_limited\`,
+\`method_not_allowed\` (405), \`customer_number_taken\`, \`product_number_taken\`, \`customer_in_use\`,
+\`category_in_use\`, \`invalid_status_transition\` (\`allowedTransitions\`), \`content_locked\`
+(\`lockedFields\`, \`correctionEndpoint\`), \`invoice_status\`, \`invoice_number_issued\`
+(\`invoiceNumber\`), \`plan_limit_reached\`, \`invalid_idempotency_key\`, \`idempotency_key_reused\`,
+\`idempotency_key_in_progress\`, \`idempotency_key_invoice_deleted\`, \`rate_limited\`,
 \`quota_exceeded\`, \`storage_busy\` (503, retry), \`internal_error\` (500, never with details; quote the
 \`X-Request-Id\` response header when reporting one). Every response carries \`X-Request-Id\` (the
 client's own when it sends a sane one).
@@ -55,4 +89,5 @@ export const TAGS = [
   { name: 'company', description: 'The company of the API key (read-only: company data, number ranges, plan, usage)' },
   { name: 'customers', description: 'Recipients of documents; customer numbers come from the CUSTOMER number range' },
   { name: 'products', description: 'Catalogue entries a line item can name by productId' },
+  { name: 'invoices', description: 'Invoices and proformas: drafts, status changes, gapless numbers, tax and totals; document categories' },
 ]

@@ -65,6 +65,11 @@ export const ErrorSchema = v.object({
   field: v.optional(v.pipe(v.string(), v.description('The input field at fault (validation_failed)'))),
   allowedValues: v.optional(v.array(v.string())),
   requiredScopes: v.optional(v.array(v.string())),
+  allowedTransitions: v.optional(v.pipe(v.array(v.string()), v.description('The statuses the document may change to (invalid_status_transition)'))),
+  lockedFields: v.optional(v.pipe(v.array(v.string()), v.description('The fields that cannot change on a locked document (content_locked)'))),
+  correctionEndpoint: v.optional(v.pipe(v.string(), v.description('Where a locked document is corrected instead (content_locked)'))),
+  lineIndex: v.optional(v.pipe(v.number(), v.description('Position of the faulty line in the request\'s lines, from 0'))),
+  invoiceNumber: v.optional(v.pipe(v.string(), v.description('The issued number (invoice_number_issued)'))),
   issues: v.optional(v.array(v.object({ field: v.optional(v.string()), message: v.string() }))),
 })
 

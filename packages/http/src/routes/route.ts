@@ -1,5 +1,7 @@
 import type Router from '@koa/router'
-import { InvoicingError, requireScopes, type Principal, type Scope } from '@invoicing/core'
+import {
+  InvoicingError, requestFingerprint, requireScopes, type IdempotentResponse, type Invoicing, type Principal, type Scope,
+} from '@invoicing/core'
 import type { Middleware } from 'koa'
 import type * as v from 'valibot'
 
@@ -17,6 +19,8 @@ export interface RouteResult {
   status?: number
   body: unknown
   headers?: Record<string, string>
+  /** The record a POST created: an `Idempotency-Key` replay may show its current state. */
+  resourceId?: string
 }
 
 export interface ResponseDoc {
@@ -46,6 +50,11 @@ export interface Route<TBody = unknown, TQuery = unknown> {
   /** Error statuses beyond 400/401/403/429 that this route answers, e.g. 404, 409. */
   errors?: readonly number[]
   handle(request: RouteRequest<TBody, TQuery>): Promise<RouteResult>
+  /**
+   * For POSTs that create a record: the answer to an `Idempotency-Key` replay, from the
+   * record's current state. Without it a replay answers the stored first response.
+   */
+  replay?(principal: Principal, resourceId: string): Promise<RouteResult>
 }
 
 /** Keeps a route's body and query types tied to its schemas. */
@@ -54,11 +63,14 @@ export const defineRoute = <TBody = undefined, TQuery = undefined>(route: Route<
 
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
 
+const stored = ({ status = 200, body, resourceId }: RouteResult): IdempotentResponse => ({ status, body, resourceId: resourceId ?? null })
+
 /**
  * Adds `routes` to `router`. Each refuses a request the API gate did not let in, checks the
- * key's scopes, and parses a JSON body only if the route takes one.
+ * key's scopes, and parses a JSON body only if the route takes one. Every POST honours an
+ * `Idempotency-Key` header: the one place where idempotency is applied.
  */
-export function mountRoutes(router: Router, routes: readonly Route[], parseJsonBody: Middleware): void {
+export function mountRoutes(router: Router, routes: readonly Route[], parseJsonBody: Middleware, idempotency: Invoicing['idempotency']): void {
   for (const route of routes) {
     const middleware: Middleware[] = route.body ? [parseJsonBody] : []
     router[route.method](toKoaPath(route.path) || '/', ...middleware, async (ctx) => {
@@ -66,10 +78,25 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       if (!principal) throw new InvoicingError('unauthorized', 'This request did not pass authentication')
       requireScopes(principal.scopes, route.scopes)
       const query = route.query ? ctx.query : {}
-      const result = await route.handle({ principal, params: ctx.params, query, body: ctx.request.body })
-      ctx.status = result.status ?? 200
-      if (result.headers) ctx.set(result.headers)
-      ctx.body = result.body
+      const body: unknown = ctx.request.body
+      const handle = () => route.handle({ principal, params: ctx.params, query, body })
+      const idempotencyKey = ctx.headers['idempotency-key']
+      if (route.method !== 'post' || idempotencyKey === undefined) {
+        const result = await handle()
+        ctx.status = result.status ?? 200
+        if (result.headers) ctx.set(result.headers)
+        ctx.body = result.body
+        return
+      }
+      const { response, replayed } = await idempotency.run(
+        principal.actor,
+        { key: String(idempotencyKey), fingerprint: requestFingerprint(ctx.method, ctx.path, body) },
+        async () => stored(await handle()),
+        route.replay && (async (resourceId) => stored(await route.replay!(principal, resourceId))),
+      )
+      if (replayed) ctx.set('Idempotent-Replayed', 'true')
+      ctx.status = response.status
+      ctx.body = response.body
     })
   }
 }

@@ -43,5 +43,13 @@ export function createUsageRepository({ db, row }: Executor): UsageRepository {
         .returning('api_calls'))
       return counted!.api_calls
     },
+    async addDocumentIssued(companyId, month) {
+      const counted = await row(db.insertInto('usage_counter')
+        .values({ company_id: companyId, month, api_calls: 0, documents_issued: 1 })
+        .onConflict((conflict) => conflict.columns(['company_id', 'month'])
+          .doUpdateSet((eb) => ({ documents_issued: eb('usage_counter.documents_issued', '+', 1) })))
+        .returning('documents_issued'))
+      return counted!.documents_issued
+    },
   }
 }

@@ -1,4 +1,4 @@
-import { searchTextOf, type Customer, type CustomerRepository } from '@invoicing/core'
+import { foldForSearch, searchTextOf, type Customer, type CustomerRepository } from '@invoicing/core'
 import { columnsOf } from '../columns'
 import type { CustomerTable } from '../database'
 import type { Executor } from '../executor'
@@ -13,6 +13,7 @@ const columns = columnsOf<Customer>([
 const toRow = (customer: Customer): CustomerTable => ({
   ...(columns.toRow(customer) as unknown as CustomerTable),
   search_text: searchTextOf(customer.name, customer.customerNumber, customer.email),
+  search_name: foldForSearch(customer.name),
 })
 
 const fromRow = (found: CustomerTable): Customer => columns.fromRow(found)

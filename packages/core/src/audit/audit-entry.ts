@@ -1,0 +1,25 @@
+/** The actions the audit trail records (names from the Events part of the specification). */
+export const AUDIT_ACTIONS = [
+  'INVOICE_CREATED_VIA_API', 'INVOICE_UPDATED_VIA_API', 'INVOICE_DELETED_VIA_API', 'INVOICE_SENT_VIA_API',
+  'INVOICE_CANCELLED_VIA_API', 'INVOICE_STORNO_CREATED_VIA_API', 'INVOICE_DUPLICATED_VIA_API', 'CONVERT_TO_INVOICE',
+  'CREATE_FROM_PROFORMA', 'INVOICE_NUMBER_ISSUED', 'PAYMENT_RECORDED_VIA_API', 'PAYMENT_UPDATED_VIA_API',
+  'PAYMENT_DELETED_VIA_API', 'DUNNING_PAUSED_VIA_API', 'DUNNING_RESUMED_VIA_API', 'REMINDER_SENT_VIA_API',
+  'DOCUMENT_CORRECTED', 'DOCUMENT_VERSION_PDF_DOWNLOADED', 'PDF_DOWNLOADED_VIA_API', 'EINVOICE_XML_DOWNLOADED_VIA_API',
+  'CREDIT_NOTE_CREATED_VIA_API',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** One entry of the audit trail, written in the transaction of the action it records. */
+export interface AuditEntry {
+  id: string
+  companyId: string
+  /** The key that acted; null for the company itself (CLI, embedding code). */
+  apiKeyId: string | null
+  action: AuditAction
+  /** e.g. `invoice`. */
+  targetType: string
+  targetId: string
+  createdAt: string
+  /** A small object with what the action changed, e.g. `{ from: 'DRAFT', to: 'FINAL' }`. */
+  details: Record<string, unknown>
+}

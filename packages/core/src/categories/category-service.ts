@@ -1,0 +1,40 @@
+import * as v from 'valibot'
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/require-company'
+import { InvoicingError } from '../errors'
+import type { CoreDeps } from '../ports/deps'
+import { requiredText } from '../shared/fields'
+import { aliased, parseInput } from '../shared/validation'
+import type { DocumentCategory } from './document-category'
+import { requireCategory } from './require-category'
+
+export const DocumentCategoryCreateSchema = aliased(v.object({ name: requiredText(100) }))
+export type DocumentCategoryCreateInput = v.InferInput<typeof DocumentCategoryCreateSchema>
+
+/** Categories a company sorts its documents into (`documentCategoryId`, the `category_id` filter). */
+export function createCategoryService({ storage, clock, ids }: CoreDeps) {
+  return {
+    async create(actor: Actor, input: DocumentCategoryCreateInput): Promise<DocumentCategory> {
+      const { name } = parseInput(DocumentCategoryCreateSchema, input)
+      return storage.transaction(async (tx) => {
+        const company = await requireCompany(tx, actor)
+        const category: DocumentCategory = { id: ids.next(), companyId: company.id, name, createdAt: clock.now().toISOString() }
+        await tx.documentCategories.insert(category)
+        return category
+      })
+    },
+
+    list: (actor: Actor): Promise<DocumentCategory[]> => storage.documentCategories.list(actor.companyId),
+
+    /** A category that documents still use cannot be deleted (409 `category_in_use`). */
+    async delete(actor: Actor, id: string): Promise<void> {
+      await storage.transaction(async (tx) => {
+        await requireCategory(tx, actor.companyId, id)
+        if (await tx.invoices.existsForCategory(actor.companyId, id)) {
+          throw new InvoicingError('category_in_use', 'Documents use this category; move them to another category first')
+        }
+        await tx.documentCategories.delete(actor.companyId, id)
+      })
+    },
+  }
+}

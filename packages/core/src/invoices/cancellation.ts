@@ -1,0 +1,64 @@
+import type { Company } from '../companies/company'
+import { takeNumber } from '../numbering/number-ranges'
+import type { IdGenerator } from '../ports/ids'
+import { calendarDateOf } from '../shared/calendar-date'
+import { negated } from '../shared/decimal-text'
+import type { UnitOfWork } from '../shared/unit-of-work'
+import type { Invoice } from './invoice'
+
+/** Whether cancelling this document creates a cancellation credit note: issued invoices only. */
+export const needsCancellationCreditNote = (invoice: Invoice): boolean =>
+  invoice.invoiceType === 'INVOICE' && invoice.numberIssued && invoice.status !== 'DRAFT'
+
+/**
+ * The cancellation credit note (Stornorechnung) of an issued invoice: the same lines with
+ * negated quantities and amounts, its own number from the CREDIT_NOTE range, FINAL at once
+ * (rule 5). It is neither checked against nor counted in the document quota: cancelling an
+ * issued invoice must always be possible.
+ */
+export async function createCancellationCreditNote(unit: UnitOfWork, company: Company, invoice: Invoice, ids: IdGenerator): Promise<Invoice> {
+  const today = calendarDateOf(unit.now, company.timeZone)
+  const timestamp = unit.now.toISOString()
+  const creditNote: Invoice = {
+    ...invoice,
+    id: ids.next(),
+    invoiceNumber: await takeNumber(unit.tx.sequences, company.id, company.numberRanges, 'CREDIT_NOTE', today),
+    numberIssued: true,
+    invoiceType: 'CREDIT_NOTE',
+    status: 'FINAL',
+    creditNoteReason: 'CANCELLATION',
+    parentInvoiceId: invoice.id,
+    source: null,
+    issueDate: today,
+    dueDate: today,
+    netTotal: negated(invoice.netTotal),
+    taxTotal: negated(invoice.taxTotal),
+    grossTotal: negated(invoice.grossTotal),
+    taxBreakdown: invoice.taxBreakdown.map((entry) => ({ ...entry, netAmount: negated(entry.netAmount), taxAmount: negated(entry.taxAmount) })),
+    lines: invoice.lines.map((line) => ({
+      ...line,
+      id: ids.next(),
+      quantity: negated(line.quantity),
+      discount: negated(line.discount),
+      netAmount: negated(line.netAmount),
+    })),
+    notes: null,
+    headerText: null,
+    footer: null,
+    customTitle: null,
+    metadata: {},
+    eInvoiceAudit: null,
+    sentAt: null,
+    paidAt: null,
+    lockedAt: null,
+    dunningPaused: false,
+    dunningPausedAt: null,
+    dunningPausedReason: null,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }
+  await unit.tx.invoices.insert(creditNote)
+  await unit.audit('INVOICE_STORNO_CREATED_VIA_API', { type: 'invoice', id: creditNote.id }, { invoiceNumber: creditNote.invoiceNumber, cancelledInvoiceId: invoice.id })
+  await unit.emit('credit_note.created', creditNote)
+  return creditNote
+}

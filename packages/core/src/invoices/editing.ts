@@ -1,0 +1,86 @@
+import type { Company } from '../companies/company'
+import type { Customer } from '../customers/customer'
+import { InvoicingError } from '../errors'
+import type { IdGenerator } from '../ports/ids'
+import type { StorageTx } from '../ports/storage'
+import { withChanges } from '../shared/changes'
+import type { TaxSituationInput } from '../tax/tax-types'
+import { requireCategory } from '../categories/require-category'
+import type { Invoice, InvoiceLine } from './invoice'
+import type { InvoiceUpdateFields } from './invoice-schemas'
+import { draftLines, draftsOf, priceLines, taxFieldsOf, taxSituationOf } from './pricing'
+import { assertDateOrder } from './document-dates'
+
+export type ContentChanges = Omit<InvoiceUpdateFields, 'status'>
+
+const TAX_FIELDS = ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'deliveryCountry', 'ossApplicable', 'ossCountry'] as const
+
+/** The lines as a reader compares them: everything but their ids. */
+const comparable = (lines: readonly InvoiceLine[]) => JSON.stringify(lines.map(({ id: _, ...line }) => line))
+
+/**
+ * The tax values to decide from after a change: the document's stored ones, overlaid with the
+ * changes. A value that follows from a changed one is derived again instead of kept (changing
+ * `reverseCharge` alone re-derives the exemption reason, changing `ossApplicable` the country).
+ */
+function givenTaxValues(current: Invoice, changes: ContentChanges): TaxSituationInput['given'] {
+  const given: TaxSituationInput['given'] = { ...Object.fromEntries(TAX_FIELDS.map((field) => [field, current[field]])) }
+  for (const field of TAX_FIELDS) {
+    if (changes[field] !== undefined) Object.assign(given, { [field]: changes[field] })
+  }
+  if (changes.reverseCharge !== undefined && changes.taxExemptionReason === undefined) given.taxExemptionReason = undefined
+  if (changes.taxExemptionReason !== undefined && changes.reverseCharge === undefined) given.reverseCharge = undefined
+  if (changes.ossApplicable !== undefined || changes.taxExemptionReason !== undefined || changes.reverseCharge !== undefined) {
+    if (changes.ossCountry === undefined) given.ossCountry = undefined
+    if (changes.taxCountry === undefined) given.taxCountry = undefined
+    if (changes.ossApplicable === undefined) given.ossApplicable = undefined
+  }
+  return given
+}
+
+export interface EditResult {
+  invoice: Invoice
+  /** The fields given whose value differs from the stored one. */
+  changedFields: string[]
+}
+
+/**
+ * The document with `changes` applied and priced again, and which given fields actually
+ * change something. Nothing is stored: the caller decides whether the document may change.
+ */
+export async function applyContentChanges(
+  tx: StorageTx,
+  company: Company,
+  customer: Customer,
+  current: Invoice,
+  changes: ContentChanges,
+  ids: IdGenerator,
+): Promise<EditResult> {
+  const { lines, ...fields } = changes
+  const taxChanged = TAX_FIELDS.some((field) => changes[field] !== undefined)
+  let invoice = withChanges(current, fields)
+  if (lines || taxChanged) {
+    const situation = taxSituationOf(company, customer, current.issueDate, givenTaxValues(current, changes))
+    const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
+    const priced = priceLines(drafts, situation, ids)
+    invoice = { ...invoice, ...taxFieldsOf(situation), lines: priced.lines, ...priced.totals }
+  }
+  const changedFields = Object.entries(changes)
+    .filter(([field, value]) => value !== undefined && (field === 'lines'
+      ? comparable(invoice.lines) !== comparable(current.lines)
+      : JSON.stringify(value) !== JSON.stringify(current[field as keyof Invoice])))
+    .map(([field]) => field)
+  if (changedFields.length === 0) return { invoice: current, changedFields }
+  if (changes.documentCategoryId && changes.documentCategoryId !== current.documentCategoryId) {
+    await requireCategory(tx, company.id, changes.documentCategoryId)
+  }
+  assertDateOrder(invoice)
+  return { invoice, changedFields }
+}
+
+export const contentLocked = (invoice: Invoice, lockedFields: string[]) =>
+  new InvoicingError(
+    'content_locked',
+    `${invoice.invoiceNumber} is ${invoice.lockedAt ? 'locked' : invoice.status}; its content cannot change. Correct it with POST /api/v1/invoices/${invoice.id}/correct`,
+    { lockedFields, correctionEndpoint: `/api/v1/invoices/${invoice.id}/correct` },
+  )

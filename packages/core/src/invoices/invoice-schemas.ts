@@ -1,0 +1,120 @@
+import * as v from 'valibot'
+import { calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate } from '../shared/fields'
+import { pageEntries } from '../shared/pagination'
+import { aliased } from '../shared/validation'
+import { TAX_EXEMPTION_REASONS } from '../tax/tax-types'
+import { INVOICE_STATUSES, INVOICE_TYPES } from './invoice'
+import { LINE_TYPES } from './line-types'
+
+export const MAX_LINES = 1000
+
+const CREDIT_NOTE_ENDPOINT = 'POST /api/v1/credit-notes'
+
+export const LineInputSchema = aliased(v.object({
+  lineType: v.optional(v.pipe(v.picklist(LINE_TYPES), v.description('Default PRODUCT (or the product\'s type). TEXT, SUBTOTAL and PAGEBREAK lines carry no amount'))),
+  productId: v.optional(v.pipe(v.string(), v.description('A catalogue product: its name, price, tax rate, unit and type are the defaults of this line'))),
+  description: optionalText(4000),
+  quantity: v.optional(decimal({ min: 0, max: 1_000_000_000, maxDecimals: 4, description: 'Default 1; not negative, up to 4 decimal places' })),
+  unit: optionalText(20),
+  unitPrice: v.optional(decimal({ min: 0, max: 1_000_000_000, maxDecimals: 6, description: 'Net price per unit, default 0 (or the product\'s price); for DISCOUNT_PERCENT lines the percentage' })),
+  taxRate: clearable(v.pipe(taxRate, v.description('Percent; default the product\'s rate, else the standard rate of the tax country. Normalised to the tax country'))),
+  discount: v.optional(decimal({ min: 0, max: 1_000_000_000, maxDecimals: 2, description: 'Absolute amount off the line, default 0; at most quantity × unitPrice' })),
+}))
+
+export type LineInput = v.InferOutput<typeof LineInputSchema>
+
+const lines = v.pipe(
+  v.array(LineInputSchema, 'must be an array of line items'),
+  v.minLength(1, 'must hold at least one line'),
+  v.maxLength(MAX_LINES, `must hold at most ${MAX_LINES} lines`),
+)
+
+const currency = v.pipe(
+  v.string(),
+  v.description('ISO 4217 currency code, default EUR'),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR'),
+)
+
+const jsonObject = v.record(v.string(), v.unknown())
+
+/** The content of a document that PUT may change while it is editable. */
+const contentEntries = {
+  documentCategoryId: clearable(v.string()),
+  dueDate: v.optional(calendarDate),
+  servicePeriodStart: clearable(calendarDate),
+  servicePeriodEnd: clearable(calendarDate),
+  reverseCharge: v.optional(v.boolean()),
+  taxExemptionReason: v.optional(v.picklist(TAX_EXEMPTION_REASONS)),
+  taxExemptionNote: optionalText(1000),
+  taxCountry: v.optional(countryCode),
+  deliveryCountry: v.optional(countryCode),
+  ossApplicable: v.optional(v.boolean()),
+  ossCountry: clearable(countryCode),
+  notes: optionalText(10000),
+  footer: optionalText(10000),
+  headerText: optionalText(10000),
+  customTitle: optionalText(200),
+  pdfWithoutLetterhead: v.optional(v.boolean()),
+  invoiceDateIsServiceDate: v.optional(v.boolean()),
+  useShippingAddress: v.optional(v.boolean()),
+  shippingName: optionalText(200),
+  shippingStreet: optionalText(),
+  shippingZipCode: optionalText(20),
+  shippingCity: optionalText(),
+  shippingCountry: clearable(countryCode),
+  orderNumber: optionalText(100),
+  buyerReference: optionalText(100),
+  eInvoiceAudit: clearable(v.pipe(jsonObject, v.description('Audit data of the e-invoice: format, submission channel, portal URL, status'))),
+  lines: v.optional(lines),
+}
+
+export const InvoiceCreateSchema = aliased(
+  v.object({
+    ...contentEntries,
+    customerId: requiredText(100),
+    lines,
+    invoiceType: v.optional(v.pipe(
+      v.picklist(INVOICE_TYPES),
+      v.description(`INVOICE (default) or PROFORMA; credit notes are created with ${CREDIT_NOTE_ENDPOINT}`),
+      v.check((type) => type !== 'CREDIT_NOTE', `credit notes are created with ${CREDIT_NOTE_ENDPOINT}`),
+    )),
+    documentLocale: v.optional(locale),
+    issueDate: v.optional(calendarDate),
+    currency: v.optional(currency),
+    metadata: v.optional(v.pipe(jsonObject, v.description('Free JSON object'))),
+  }),
+  { e_invoice: 'eInvoiceAudit' },
+)
+
+export const InvoiceUpdateSchema = aliased(
+  v.object({
+    ...contentEntries,
+    status: v.optional(v.picklist(INVOICE_STATUSES)),
+  }),
+  { e_invoice: 'eInvoiceAudit' },
+)
+
+/** Case-insensitive enum values in a query string. */
+const upperCased = <const T extends readonly string[]>(values: T) =>
+  v.pipe(v.string(), v.toUpperCase(), v.picklist(values))
+
+export const InvoiceListQuerySchema = aliased(
+  v.object({
+    status: v.optional(v.pipe(upperCased(INVOICE_STATUSES), v.description('Case-insensitive'))),
+    invoiceType: v.optional(v.pipe(upperCased(INVOICE_TYPES), v.description('When omitted, every type is listed'))),
+    customerId: v.optional(v.string()),
+    search: v.optional(v.pipe(v.string(), v.description('Case-insensitive part of the document number or the customer\'s name'))),
+    from: v.optional(v.pipe(calendarDate, v.description('issueDate on or after this date'))),
+    to: v.optional(v.pipe(calendarDate, v.description('issueDate on or before this date'))),
+    categoryId: v.optional(v.pipe(v.string(), v.description('Document category id'))),
+    ...pageEntries,
+  }),
+)
+
+export type InvoiceCreateInput = v.InferInput<typeof InvoiceCreateSchema>
+export type InvoiceCreateFields = v.InferOutput<typeof InvoiceCreateSchema>
+export type InvoiceUpdateInput = v.InferInput<typeof InvoiceUpdateSchema>
+export type InvoiceUpdateFields = v.InferOutput<typeof InvoiceUpdateSchema>
+export type InvoiceListQueryInput = v.InferInput<typeof InvoiceListQuerySchema>

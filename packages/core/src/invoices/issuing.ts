@@ -1,0 +1,35 @@
+import type { Company } from '../companies/company'
+import { InvoicingError } from '../errors'
+import { takeNumber } from '../numbering/number-ranges'
+import { monthAt } from '../shared/calendar-date'
+import type { UnitOfWork } from '../shared/unit-of-work'
+import type { Invoice } from './invoice'
+
+/**
+ * Fails with 403 `plan_limit_reached` when the company's documents of this month are used up.
+ * It runs before a number is taken, in the same transaction, so a refused document takes none.
+ */
+export async function assertDocumentQuota({ tx, now }: UnitOfWork, company: Company): Promise<void> {
+  if (company.documentQuota === null) return
+  const { documentsIssued } = await tx.usage.get(company.id, monthAt(now, company.timeZone))
+  if (documentsIssued >= company.documentQuota) {
+    throw new InvoicingError('plan_limit_reached', `The monthly document quota of ${company.documentQuota} is used up; drafts can still be created`, {
+      documentQuota: company.documentQuota,
+    })
+  }
+}
+
+/**
+ * Gives a draft its real number when it leaves draft: the quota is checked, the next number of
+ * the document type's range is taken and the document counted, all in the transaction that
+ * stores the document, so no gap and no duplicate can appear. A document that already holds
+ * its number (rule 3, or FINAL → DRAFT → FINAL) keeps it and is not counted again.
+ */
+export async function issueNumber(unit: UnitOfWork, company: Company, invoice: Invoice): Promise<Invoice> {
+  if (invoice.numberIssued) return invoice
+  await assertDocumentQuota(unit, company)
+  const invoiceNumber = await takeNumber(unit.tx.sequences, company.id, company.numberRanges, invoice.invoiceType, invoice.issueDate)
+  await unit.tx.usage.addDocumentIssued(company.id, monthAt(unit.now, company.timeZone))
+  await unit.audit('INVOICE_NUMBER_ISSUED', { type: 'invoice', id: invoice.id }, { invoiceNumber, invoiceType: invoice.invoiceType })
+  return { ...invoice, invoiceNumber, numberIssued: true }
+}

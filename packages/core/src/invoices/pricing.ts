@@ -1,0 +1,82 @@
+import type { Company } from '../companies/company'
+import type { Customer } from '../customers/customer'
+import { InvoicingError } from '../errors'
+import type { IdGenerator } from '../ports/ids'
+import type { ProductReader } from '../ports/storage'
+import type { CalendarDate } from '../shared/calendar-date'
+import { computeTotals, resolveTaxSituation } from '../tax'
+import type { DocumentTotals, TaxSituation, TaxSituationInput } from '../tax/tax-types'
+import type { Invoice, InvoiceLine } from './invoice'
+import type { LineInput } from './invoice-schemas'
+import type { LineType } from './line-types'
+
+/** A line as asked for, with the product's defaults filled in; not yet priced. */
+export interface LineDraft {
+  lineType: LineType
+  productId: string | null
+  description: string | null
+  quantity: string
+  unit: string | null
+  unitPrice: string
+  discount: string
+  /** null: the standard rate of the tax country. */
+  taxRate: string | null
+}
+
+/** Fills each line from its product (`productId`), whose fields are the line's defaults. */
+export async function draftLines(products: ProductReader, companyId: string, inputs: readonly LineInput[]): Promise<LineDraft[]> {
+  return Promise.all(inputs.map(async (input, lineIndex) => {
+    const product = input.productId ? await products.get(companyId, input.productId) : undefined
+    if (input.productId && !product) {
+      throw new InvoicingError('not_found', `lines.${lineIndex}.productId: product not found`, { field: `lines.${lineIndex}.productId`, lineIndex })
+    }
+    return {
+      lineType: input.lineType ?? product?.lineType ?? 'PRODUCT',
+      productId: input.productId ?? null,
+      description: input.description !== undefined ? input.description : product ? product.description ? `${product.name}\n${product.description}` : product.name : null,
+      quantity: input.quantity ?? '1',
+      unit: input.unit !== undefined ? input.unit : product?.unit ?? null,
+      unitPrice: input.unitPrice ?? product?.unitPrice ?? '0',
+      discount: input.discount ?? '0',
+      taxRate: input.taxRate !== undefined ? input.taxRate : product?.taxRate ?? null,
+    }
+  }))
+}
+
+/** The lines of a stored document as drafts again, to price them under a changed situation. */
+export const draftsOf = (lines: readonly InvoiceLine[]): LineDraft[] =>
+  lines.map(({ lineType, productId, description, quantity, unit, unitPrice, discount, requestedTaxRate }) =>
+    ({ lineType, productId, description, quantity, unit, unitPrice, discount, taxRate: requestedTaxRate }))
+
+export function taxSituationOf(company: Company, customer: Customer, date: CalendarDate, given: TaxSituationInput['given']): TaxSituation {
+  return resolveTaxSituation({
+    seller: { country: company.country, vatId: company.vatId, smallBusiness: company.smallBusiness, ossRegistered: company.ossRegistered },
+    buyer: { country: customer.country, vatId: customer.vatId },
+    date,
+    given,
+  })
+}
+
+/** The tax fields of a document as the situation decides them. */
+export const taxFieldsOf = (situation: TaxSituation) => ({
+  taxCountry: situation.taxCountry,
+  deliveryCountry: situation.deliveryCountry,
+  reverseCharge: situation.reverseCharge,
+  taxExemptionReason: situation.taxExemptionReason,
+  ossApplicable: situation.ossApplicable,
+  ossCountry: situation.ossCountry,
+})
+
+export interface PricedDocument {
+  lines: InvoiceLine[]
+  totals: Pick<Invoice, 'netTotal' | 'taxTotal' | 'grossTotal' | 'taxBreakdown'>
+}
+
+/** Prices the lines under `situation`: amounts, normalised rates, categories and totals. */
+export function priceLines(drafts: readonly LineDraft[], situation: TaxSituation, ids: IdGenerator): PricedDocument {
+  const totals: DocumentTotals = computeTotals(drafts, situation)
+  return {
+    lines: drafts.map(({ taxRate, ...draft }, index) => ({ id: ids.next(), ...draft, requestedTaxRate: taxRate, ...totals.lines[index]! })),
+    totals: { netTotal: totals.netTotal, taxTotal: totals.taxTotal, grossTotal: totals.grossTotal, taxBreakdown: totals.taxBreakdown },
+  }
+}

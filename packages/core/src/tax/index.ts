@@ -1,0 +1,8 @@
+export { computeTotals } from './totals'
+export { exemptCategoryOf, isTaxed } from './tax-category'
+export { REVERSE_CHARGE_REASONS, resolveTaxSituation } from './tax-situation'
+export {
+  canonicalCountry, isEuMember, normaliseRate, rateCategoryOf, standardRateOf, taxRatesOf, type RateCategory, type TaxRates,
+} from './tax-rates'
+export { RATE_TABLE_START } from './tax-rate-table'
+export * from './tax-types'

@@ -1,0 +1,28 @@
+import type { DocumentCategory, DocumentCategoryRepository } from '@invoicing/core'
+import { sql } from 'kysely'
+import { columnsOf } from '../columns'
+import type { DocumentCategoryTable } from '../database'
+import type { Executor } from '../executor'
+
+const columns = columnsOf<DocumentCategory>(['id', 'companyId', 'name', 'createdAt'])
+
+const toRow = (category: DocumentCategory) => columns.toRow(category) as unknown as DocumentCategoryTable
+
+const fromRow = (row: DocumentCategoryTable): DocumentCategory => columns.fromRow(row)
+
+/** A category in use cannot be deleted: documents reference it by foreign key. */
+export function createDocumentCategoryRepository({ db, row, rows, write }: Executor): DocumentCategoryRepository {
+  return {
+    async get(companyId, id) {
+      const found = await row(db.selectFrom('document_category').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      return found && fromRow(found)
+    },
+    async list(companyId) {
+      const found = await rows(db.selectFrom('document_category').selectAll().where('company_id', '=', companyId)
+        .orderBy('name').orderBy('created_at').orderBy(sql`rowid`))
+      return found.map(fromRow)
+    },
+    insert: (category) => write(db.insertInto('document_category').values(toRow(category))),
+    delete: (companyId, id) => write(db.deleteFrom('document_category').where('id', '=', id).where('company_id', '=', companyId)),
+  }
+}

@@ -1,0 +1,62 @@
+import { foldForSearch, type Invoice, type InvoiceLine, type InvoiceListQuery, type Page } from '@invoicing/core'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, InvoiceTable } from '../database'
+import type { Executor } from '../executor'
+import { invoiceFromRow, lineFromRow } from './invoice-rows'
+
+/**
+ * The page and count queries of the invoice list. Filters are AND-combined; the search is a
+ * literal (instr, not LIKE: `%` and `_` are plain characters) folded part of the number or
+ * of the customer's current name. Each single filter is served by an index (see migration 0002).
+ */
+export function invoiceListQueries(db: Kysely<Database>, companyId: string, query: InvoiceListQuery) {
+  let filtered = db.selectFrom('invoice').where('company_id', '=', companyId)
+  if (query.status) filtered = filtered.where('status', '=', query.status)
+  if (query.invoiceType) filtered = filtered.where('invoice_type', '=', query.invoiceType)
+  if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
+  if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
+  if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
+  if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
+  if (query.search) {
+    const needle = foldForSearch(query.search)
+    filtered = filtered.where((eb) => eb.or([
+      eb(eb.fn('instr', ['search_number', eb.val(needle)]), '>', 0),
+      eb('customer_id', 'in', eb.selectFrom('customer').select('customer.id')
+        .where('customer.company_id', '=', companyId)
+        .where((inner) => inner(inner.fn('instr', ['customer.search_name', inner.val(needle)]), '>', 0))),
+    ]))
+  }
+  return {
+    page: filtered.selectAll('invoice')
+      .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
+      .limit(query.limit).offset(query.offset),
+    count: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+  }
+}
+
+/** One page of the list with its total and, from one more query, the lines of its documents. */
+export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
+  const { page, count } = invoiceListQueries(executor.db, companyId, query)
+  return executor.snapshot(async (reader) => {
+    const found = await reader.rows(page)
+    const counted = await reader.row(count)
+    return { items: await withLines(reader, found), total: Number(counted?.total ?? 0), limit: query.limit, offset: query.offset }
+  })
+}
+
+/** The lines of several documents, by document and position. */
+export const linesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
+  db.selectFrom('invoice_line').selectAll().where('invoice_id', 'in', invoiceIds).orderBy('invoice_id').orderBy('position')
+
+/** The documents of `found` with their lines, read in one query. */
+export async function withLines({ db, rows }: Executor, found: Selectable<InvoiceTable>[]): Promise<Invoice[]> {
+  if (found.length === 0) return []
+  const lines = await rows(linesQuery(db, found.map((invoice) => invoice.id)))
+  const linesOf = new Map<string, InvoiceLine[]>()
+  for (const line of lines) {
+    let list = linesOf.get(line.invoice_id)
+    if (!list) linesOf.set(line.invoice_id, (list = []))
+    list.push(lineFromRow(line))
+  }
+  return found.map((invoice) => invoiceFromRow(invoice, linesOf.get(invoice.id) ?? []))
+}

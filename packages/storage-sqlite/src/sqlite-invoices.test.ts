@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { Invoice, InvoiceListQuery, Storage } from '@invoicing/core'
+import { aCompany, aCustomer } from '@invoicing/core/testing'
+import BetterSqlite3 from 'better-sqlite3'
+import { DummyDriver, Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
+import { createSqliteStorage } from './create-sqlite-storage'
+import type { Database } from './database'
+import { migrationProvider } from './migrations'
+import { invoiceListQueries, linesQuery } from './repositories/invoice-list'
+
+/** A small complete document (the contract suite's `anInvoice` is not exported by `@invoicing/core/testing`). */
+let counter = 0
+function invoiceFor(companyId: string, customerId: string, overrides: Partial<Invoice> = {}): Invoice {
+  const id = `inv${++counter}`
+  return {
+    id, companyId, invoiceNumber: `RE-${id}`, numberIssued: true, invoiceType: 'INVOICE', status: 'FINAL', customerId,
+    documentCategoryId: null, documentLocale: 'de', documentTextVersion: '1', issueDate: '2026-02-01', dueDate: '2026-02-15',
+    servicePeriodStart: null, servicePeriodEnd: null, currency: 'EUR', netTotal: '100.00', taxTotal: '19.00', grossTotal: '119.00',
+    taxBreakdown: [{ taxCategory: 'S', taxRate: '19', netAmount: '100.00', taxAmount: '19.00' }], reverseCharge: false,
+    taxExemptionReason: 'NONE', taxExemptionNote: null, taxCountry: 'DE', deliveryCountry: 'DE', ossApplicable: false, ossCountry: null,
+    notes: null, footer: null, headerText: null, customTitle: null, pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false,
+    useShippingAddress: false, shippingName: null, shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null,
+    orderNumber: null, buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
+    creditNoteReason: null, parentInvoiceId: null, source: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
+    lines: [{
+      id: `${id}-1`, lineType: 'SERVICE', productId: null, description: 'Beratung', quantity: '1', unit: 'h', unitPrice: '100.00',
+      discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00',
+    }],
+    createdAt: '2026-02-01T10:00:00.000Z', updatedAt: '2026-02-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+describe('sqlite invoices', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-invoices-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('refuses to delete a customer or a category that still has documents, and deletes lines with their document', async () => {
+    const filename = join(folder, 'references.sqlite')
+    const storage = await createSqliteStorage({ filename })
+    const company = aCompany()
+    const customer = aCustomer(company.id)
+    const category = { id: 'cat1', companyId: company.id, name: 'Shop', createdAt: '2026-01-01T00:00:00.000Z' }
+    const invoice = invoiceFor(company.id, customer.id, { documentCategoryId: category.id })
+    await storage.transaction(async (tx) => {
+      await tx.companies.insert(company)
+      await tx.customers.insert(customer)
+      await tx.documentCategories.insert(category)
+      await tx.invoices.insert(invoice)
+    })
+    await assert.rejects(storage.transaction((tx) => tx.customers.delete(company.id, customer.id)), /FOREIGN KEY constraint failed/)
+    await assert.rejects(storage.transaction((tx) => tx.documentCategories.delete(company.id, category.id)), /FOREIGN KEY constraint failed/)
+    assert.ok(await storage.customers.get(company.id, customer.id))
+
+    await storage.transaction((tx) => tx.invoices.delete(company.id, invoice.id))
+    const raw = new BetterSqlite3(filename, { readonly: true })
+    assert.deepEqual(raw.prepare('select count(*) as lines from invoice_line').get(), { lines: 0 })
+    raw.close()
+    await storage.transaction(async (tx) => {
+      await tx.customers.delete(company.id, customer.id)
+      await tx.documentCategories.delete(company.id, category.id)
+    })
+    assert.equal(await storage.customers.get(company.id, customer.id), undefined)
+    await storage.close()
+  })
+
+  it('migration 0002 fills in the search name of existing customers', async () => {
+    const filename = join(folder, 'upgrade.sqlite')
+    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(filename) }) })
+    const { error } = await new Migrator({ db: old, provider: migrationProvider }).migrateTo('0001-platform')
+    assert.ifError(error)
+    await old.destroy()
+    const raw = new BetterSqlite3(filename)
+    raw.prepare(`insert into company (id, name, country, plan, payment_term_days, default_locale, small_business, oss_registered,
+      reminder_fees, default_interest_rate, texts, number_ranges, time_zone, created_at, updated_at)
+      values ('co1', 'Firma', 'DE', 'FREE', 14, 'de', 0, 0, '{}', '9', '{}', '{}', 'Europe/Berlin', '2026-01-01', '2026-01-01')`).run()
+    raw.prepare(`insert into customer (id, company_id, customer_number, name, country, created_at, updated_at, search_text)
+      values ('cu1', 'co1', 'KD-1', 'ÄRZTEHAUS Öst', 'AT', '2026-01-01', '2026-01-01', '')`).run()
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    const invoice = invoiceFor('co1', 'cu1')
+    await storage.transaction((tx) => tx.invoices.insert(invoice))
+    const found = await storage.invoices.list('co1', { limit: 10, offset: 0, search: 'ärztehaus ö' })
+    assert.deepEqual(found.items.map((item) => item.id), [invoice.id])
+    await storage.close()
+  })
+
+  for (const where of ['file', ':memory:']) {
+    it(`never reads a document torn between two commits (${where})`, async () => {
+      const storage = await createSqliteStorage({ filename: where === 'file' ? join(folder, 'torn.sqlite') : ':memory:' })
+      const company = aCompany()
+      const customer = aCustomer(company.id)
+      // Version n has n lines and netTotal n: a header of one commit with lines of another shows.
+      const version = (n: number) => {
+        const invoice = invoiceFor(company.id, customer.id, { id: 'torn', netTotal: String(n) })
+        return { ...invoice, lines: Array.from({ length: n }, (_, index) => ({ ...invoice.lines[0]!, id: `line${index}` })) }
+      }
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        await tx.customers.insert(customer)
+        await tx.invoices.insert(version(1))
+      })
+      let writing = true
+      const writes = (async () => {
+        for (let round = 0; round < 300; round++) await storage.transaction((tx) => tx.invoices.update(version(1 + (round % 4))))
+        writing = false
+      })()
+      const torn: string[] = []
+      const check = (invoice: Invoice | undefined) => {
+        if (invoice && invoice.lines.length !== Number(invoice.netTotal)) torn.push(`${invoice.netTotal} with ${invoice.lines.length} lines`)
+      }
+      await Promise.all([writes, ...Array.from({ length: 3 }, async () => {
+        while (writing) {
+          check(await storage.invoices.get(company.id, 'torn'))
+          check((await storage.invoices.list(company.id, { limit: 1, offset: 0 })).items[0])
+        }
+      })])
+      assert.deepEqual(torn.slice(0, 3), [])
+      await storage.close()
+    })
+  }
+
+  describe('query plans of the invoice list', () => {
+    let storage: Storage
+    let plan: (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => string[]
+    let raw: BetterSqlite3.Database
+    // Builds the queries only; nothing runs through this instance.
+    const builder = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    })
+
+    before(async () => {
+      // Plans as production makes them: real schema and some data, no ANALYZE statistics.
+      const filename = join(folder, 'plans.sqlite')
+      storage = await createSqliteStorage({ filename })
+      const company = aCompany()
+      const customers = [aCustomer(company.id), aCustomer(company.id)]
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        for (const customer of customers) await tx.customers.insert(customer)
+        for (let index = 0; index < 200; index++) {
+          await tx.invoices.insert(invoiceFor(company.id, customers[index % 2]!.id, { issueDate: `2026-01-${String(1 + (index % 28)).padStart(2, '0')}` }))
+        }
+      })
+      raw = new BetterSqlite3(filename, { readonly: true })
+      plan = (query) => {
+        const { sql, parameters } = query.compile()
+        return (raw.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[]).map((step) => step.detail)
+      }
+    })
+    after(async () => {
+      raw.close()
+      await storage.close()
+    })
+
+    const filters: [string, Partial<InvoiceListQuery>, string][] = [
+      ['no filter', {}, 'invoice_company_list'],
+      ['status', { status: 'SENT' }, 'invoice_status_list'],
+      ['invoiceType', { invoiceType: 'CREDIT_NOTE' }, 'invoice_type_list'],
+      ['customerId', { customerId: 'cu1' }, 'invoice_customer_list'],
+      ['documentCategoryId', { documentCategoryId: 'dc1' }, 'invoice_category_list'],
+      ['from', { from: '2026-01-15' }, 'invoice_company_list'],
+      ['to', { to: '2026-01-15' }, 'invoice_company_list'],
+      ['search', { search: 'ärzte' }, 'invoice_company_list'],
+    ]
+    for (const [name, filter, index] of filters) {
+      it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
+        const { page, count } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, ...filter })
+        const pagePlan = plan(page)
+        const invoiceSteps = pagePlan.filter((step) => / invoice\b/.test(step))
+        assert.deepEqual(invoiceSteps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH invoice USING INDEX ${index}`], pagePlan.join('\n'))
+        assert.ok(!pagePlan.some((step) => step.includes('TEMP B-TREE')), pagePlan.join('\n'))
+        // The count reads the same index, without visiting the table.
+        const countPlan = plan(count).filter((step) => / invoice\b/.test(step))
+        assert.equal(countPlan.length, 1, countPlan.join('\n'))
+        assert.match(countPlan[0]!, /^SEARCH invoice USING COVERING INDEX /)
+      })
+    }
+
+    it('reads the search’s customers and the page’s lines through indexes', () => {
+      const { page } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, search: 'x' })
+      assert.ok(plan(page).some((step) => /^SEARCH customer USING INDEX customer_company_created/.test(step)), plan(page).join('\n'))
+      const linesPlan = plan(linesQuery(builder, ['a', 'b', 'c']))
+      assert.equal(linesPlan.length, 1, linesPlan.join('\n'))
+      assert.match(linesPlan[0]!, /^SEARCH invoice_line USING INDEX \w+ \(invoice_id=\?\)$/)
+    })
+  })
+})
