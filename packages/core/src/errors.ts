@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'content_locked',
   /** The operation is not possible in the document's status. */
   'invoice_status',
+  /** The number range would issue a number another document holds (its format was changed). */
+  'invoice_number_taken',
   /** A draft that holds an issued number cannot be deleted (`invoiceNumber`). */
   'invoice_number_issued',
   /** The `Idempotency-Key` header is not 8 to 200 characters of A-Z a-z 0-9 . _ : - */

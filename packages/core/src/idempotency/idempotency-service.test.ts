@@ -114,6 +114,23 @@ describe('Idempotency-Key on invoice creation', () => {
     assert.equal((await invoicing.invoices.list(actor)).total, 1)
   })
 
+  it('completes the key with the invoice in one transaction: a crash after the commit cannot create a second', async () => {
+    const invoicing = createInvoicing({ storage: createMemoryStorage() })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde' })
+    const body = { customerId: customer.id, lines: [{ description: 'x', unitPrice: 10 }] }
+    const request = { key: 'create-0002', fingerprint: requestFingerprint('POST', '/invoices', body) }
+    const replay = async (id: string) => ({ status: 201, body: await invoicing.invoices.getCreatedByKey(actor, id) })
+    const lost = new Error('the process died before answering')
+    await assert.rejects(invoicing.idempotency.run(actor, request, async () => {
+      await invoicing.invoices.create(actor, body)
+      throw lost
+    }, replay), (error) => error === lost)
+    const retried = await invoicing.idempotency.run(actor, request, () => assert.fail('must not run again'), replay)
+    assert.equal(retried.replayed, true)
+    assert.equal((await invoicing.invoices.list(actor)).total, 1)
+  })
+
   it('answers 409 when a replay finds its invoice gone', async () => {
     const invoicing = createInvoicing({ storage: createMemoryStorage() })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)

@@ -1,10 +1,10 @@
 import type { Company } from '../companies/company'
-import { takeNumber } from '../numbering/number-ranges'
 import type { IdGenerator } from '../ports/ids'
 import { calendarDateOf } from '../shared/calendar-date'
 import { negated } from '../shared/decimal-text'
 import type { UnitOfWork } from '../shared/unit-of-work'
 import type { Invoice } from './invoice'
+import { takeDocumentNumber } from './issuing'
 
 /** Whether cancelling this document creates a cancellation credit note: issued invoices only. */
 export const needsCancellationCreditNote = (invoice: Invoice): boolean =>
@@ -22,7 +22,7 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
   const creditNote: Invoice = {
     ...invoice,
     id: ids.next(),
-    invoiceNumber: await takeNumber(unit.tx.sequences, company.id, company.numberRanges, 'CREDIT_NOTE', today),
+    invoiceNumber: await takeDocumentNumber(unit, company, 'CREDIT_NOTE', today),
     numberIssued: true,
     invoiceType: 'CREDIT_NOTE',
     status: 'FINAL',
@@ -50,7 +50,8 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
     eInvoiceAudit: null,
     sentAt: null,
     paidAt: null,
-    lockedAt: null,
+    // Issued and final at once: its content is frozen like a sent invoice's.
+    lockedAt: timestamp,
     dunningPaused: false,
     dunningPausedAt: null,
     dunningPausedReason: null,

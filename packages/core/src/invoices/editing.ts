@@ -4,6 +4,7 @@ import { InvoicingError } from '../errors'
 import type { IdGenerator } from '../ports/ids'
 import type { StorageTx } from '../ports/storage'
 import { withChanges } from '../shared/changes'
+import { canonicalJson } from '../shared/canonical-json'
 import type { TaxSituationInput } from '../tax/tax-types'
 import { requireCategory } from '../categories/require-category'
 import type { Invoice, InvoiceLine } from './invoice'
@@ -15,8 +16,11 @@ export type ContentChanges = Omit<InvoiceUpdateFields, 'status'>
 
 const TAX_FIELDS = ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'deliveryCountry', 'ossApplicable', 'ossCountry'] as const
 
-/** The lines as a reader compares them: everything but their ids. */
-const comparable = (lines: readonly InvoiceLine[]) => JSON.stringify(lines.map(({ id: _, ...line }) => line))
+/**
+ * The lines as a reader of the document compares them: what they say, not their ids, the order
+ * of their fields, or whether a rate was given or defaulted (19 given = 19 as the standard rate).
+ */
+const comparable = (lines: readonly InvoiceLine[]) => canonicalJson(lines.map(({ id: _, requestedTaxRate: __, ...line }) => line))
 
 /**
  * The tax values to decide from after a change: the document's stored ones, overlaid with the
@@ -68,10 +72,10 @@ export async function applyContentChanges(
   const changedFields = Object.entries(changes)
     .filter(([field, value]) => value !== undefined && (field === 'lines'
       ? comparable(invoice.lines) !== comparable(current.lines)
-      : JSON.stringify(value) !== JSON.stringify(current[field as keyof Invoice])))
+      : canonicalJson(value) !== canonicalJson(current[field as keyof Invoice])))
     .map(([field]) => field)
   if (changedFields.length === 0) return { invoice: current, changedFields }
-  if (changes.documentCategoryId && changes.documentCategoryId !== current.documentCategoryId) {
+  if (changes.documentCategoryId != null && changes.documentCategoryId !== current.documentCategoryId) {
     await requireCategory(tx, company.id, changes.documentCategoryId)
   }
   assertDateOrder(invoice)

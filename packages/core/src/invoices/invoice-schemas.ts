@@ -12,7 +12,7 @@ const CREDIT_NOTE_ENDPOINT = 'POST /api/v1/credit-notes'
 
 export const LineInputSchema = aliased(v.object({
   lineType: v.optional(v.pipe(v.picklist(LINE_TYPES), v.description('Default PRODUCT (or the product\'s type). TEXT, SUBTOTAL and PAGEBREAK lines carry no amount'))),
-  productId: v.optional(v.pipe(v.string(), v.description('A catalogue product: its name, price, tax rate, unit and type are the defaults of this line'))),
+  productId: clearable(v.pipe(requiredText(100), v.description('A catalogue product: its name, price, tax rate, unit and type are the defaults of this line'))),
   description: optionalText(4000),
   quantity: v.optional(decimal({ min: 0, max: 1_000_000_000, maxDecimals: 4, description: 'Default 1; not negative, up to 4 decimal places' })),
   unit: optionalText(20),
@@ -29,19 +29,34 @@ const lines = v.pipe(
   v.maxLength(MAX_LINES, `must hold at most ${MAX_LINES} lines`),
 )
 
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
+
 const currency = v.pipe(
   v.string(),
   v.description('ISO 4217 currency code, default EUR'),
   v.trim(),
   v.toUpperCase(),
-  v.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code such as EUR'),
+  v.check((code) => CURRENCIES.has(code), 'must be an ISO 4217 currency code such as EUR'),
 )
 
-const jsonObject = v.record(v.string(), v.unknown())
+const MAX_JSON_BYTES = 16_384
+const MAX_OBJECT_DEPTH = 8
+
+const depthOf = (value: unknown, limit: number): number => {
+  if (limit < 0 || value === null || typeof value !== 'object') return 0
+  return 1 + Math.max(0, ...Object.values(value).map((item) => depthOf(item, limit - 1)))
+}
+
+/** A free JSON object, small enough to travel in every event and row that carries it. */
+const jsonObject = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check((value) => depthOf(value, MAX_OBJECT_DEPTH) <= MAX_OBJECT_DEPTH, `must not be nested deeper than ${MAX_OBJECT_DEPTH} levels`),
+  v.check((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_JSON_BYTES, `must be at most ${MAX_JSON_BYTES / 1024} KB as JSON`),
+)
 
 /** The content of a document that PUT may change while it is editable. */
 const contentEntries = {
-  documentCategoryId: clearable(v.string()),
+  documentCategoryId: clearable(requiredText(100)),
   dueDate: v.optional(calendarDate),
   servicePeriodStart: clearable(calendarDate),
   servicePeriodEnd: clearable(calendarDate),

@@ -98,10 +98,22 @@ describe('creating a draft', () => {
     await assert.rejects(draft({ issueDate: '2026-03-10', dueDate: '2026-03-09' }), failsWith('validation_failed', { field: 'dueDate' }))
   })
 
+  it('refuses unknown currencies, oversized metadata and amounts beyond exact cents', async () => {
+    const { draft } = await setup()
+    await assert.rejects(draft({ currency: 'XYZ' }), failsWith('validation_failed', { field: 'currency' }))
+    assert.equal((await draft({ currency: 'chf' })).currency, 'CHF')
+    await assert.rejects(draft({ metadata: { text: 'x'.repeat(20_000) } }), failsWith('validation_failed', { field: 'metadata' }))
+    let nested: Record<string, unknown> = {}
+    for (let level = 0; level < 20; level++) nested = { nested }
+    await assert.rejects(draft({ metadata: nested }), failsWith('validation_failed', { field: 'metadata' }))
+    await assert.rejects(draft({ lines: [{ quantity: 1_000_000, unitPrice: 1_000_000 }] }), failsWith('validation_failed', { lineIndex: 0 }))
+  })
+
   it('answers 404 for an unknown customer or category', async () => {
     const { invoices, actor, draft } = await setup()
     await assert.rejects(invoices.create(actor, { customerId: 'nope', lines: [{ description: 'x' }] }), failsWith('not_found'))
     await assert.rejects(draft({ documentCategoryId: 'nope' }), failsWith('not_found'))
+    await assert.rejects(draft({ documentCategoryId: '' }), failsWith('validation_failed', { field: 'documentCategoryId' }))
   })
 })
 
@@ -207,6 +219,26 @@ describe('status changes', () => {
     assert.equal(creditNote.lines[0]!.quantity, '-2')
   })
 
+  it('a cancellation credit note is locked: no content change, no way back to DRAFT', async () => {
+    const { invoices, actor, draft } = await setup()
+    const { id } = await draft()
+    await invoices.update(actor, id, { status: 'FINAL' })
+    const { cancellationCreditNote } = await invoices.update(actor, id, { status: 'CANCELLED' })
+    const creditNoteId = cancellationCreditNote!.id
+    await assert.rejects(invoices.update(actor, creditNoteId, { lines: [{ unitPrice: 500 }] }), failsWith('content_locked', { lockedFields: ['lines'] }))
+    await assert.rejects(invoices.update(actor, creditNoteId, { status: 'DRAFT' }), failsWith('invalid_status_transition', { allowedTransitions: ['SENT'] }))
+  })
+
+  it('refuses with 409 a number range that would issue a number already held', async () => {
+    const { invoices, invoicing, actor, draft } = await setup()
+    const invoice = await draft()
+    await invoices.update(actor, invoice.id, { status: 'FINAL' })
+    await invoicing.companies.update(actor, { numberRanges: { PROFORMA: { format: 'RE-{YYYY}-{SEQ:5}' } } })
+    const proforma = await draft({ invoiceType: 'PROFORMA' })
+    await assert.rejects(invoices.update(actor, proforma.id, { status: 'FINAL' }), failsWith('invoice_number_taken', { invoiceNumber: 'RE-2026-00001' }))
+    assert.equal((await invoices.get(actor, proforma.id)).status, 'DRAFT')
+  })
+
   it('drafts, proformas and unissued documents are only set to CANCELLED', async () => {
     const { invoices, actor, draft } = await setup()
     const proforma = await draft({ invoiceType: 'PROFORMA' })
@@ -289,7 +321,7 @@ describe('events and audit', () => {
     await invoices.update(actor, id, { status: 'FINAL' })
     await invoices.update(actor, id, { status: 'SENT' })
     await invoices.update(actor, id, { status: 'CANCELLED' })
-    const types = ['invoice.created', 'invoice.updated', 'invoice.sent', 'credit_note.created', 'invoice.cancelled']
+    const types = ['invoice.created', 'invoice.updated', 'invoice.updated', 'invoice.sent', 'credit_note.created', 'invoice.cancelled']
     assert.deepEqual(events.map((event) => event.type), types)
     const outbox = await storage.events.list(actor.companyId, { limit: 50, offset: 0 })
     assert.deepEqual(outbox.items.map((event) => event.id), events.map((event) => event.id))

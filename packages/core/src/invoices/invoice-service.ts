@@ -21,7 +21,7 @@ import {
 } from './invoice-schemas'
 import { issueNumber } from './issuing'
 import { draftLines, priceLines, taxFieldsOf, taxSituationOf } from './pricing'
-import { canTransition, isContentEditable, STATUS_TRANSITIONS } from './transitions'
+import { allowedTransitionsOf, canTransition, isContentEditable } from './transitions'
 
 /** The version of the built-in document texts a new document is written with. */
 export const DOCUMENT_TEXT_VERSION = '2026-1'
@@ -44,6 +44,9 @@ export interface InvoiceUpdateResult {
 
 const customerOf = ({ id, customerNumber, name, email, street, zipCode, city, country, vatId }: Customer): InvoiceCustomer =>
   ({ id, customerNumber, name, email, street, zipCode, city, country, vatId })
+
+const detailOf = (invoice: Invoice, customer: Customer): InvoiceDetail =>
+  ({ ...invoice, customer: customerOf(customer), payments: [], paidAmount: '0.00' })
 
 const EVENT_OF_STATUS: Partial<Record<InvoiceStatus, 'invoice.sent' | 'invoice.paid' | 'invoice.cancelled'>> = {
   SENT: 'invoice.sent',
@@ -88,7 +91,7 @@ export function createInvoiceService(deps: CoreDeps) {
     const customer = await storage.customers.get(actor.companyId, invoice.customerId)
     // A document's customer cannot be deleted (customer_in_use), so it is always there.
     if (!customer) throw new Error(`customer ${invoice.customerId} of invoice ${id} is missing`)
-    return { ...invoice, customer: customerOf(customer), payments: [], paidAmount: '0.00' }
+    return detailOf(invoice, customer)
   }
 
   return {
@@ -99,7 +102,7 @@ export function createInvoiceService(deps: CoreDeps) {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
         const customer = await requireCustomer(tx, company.id, fields.customerId)
-        if (fields.documentCategoryId) await requireCategory(tx, company.id, fields.documentCategoryId)
+        if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
         const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
         const invoiceType = fields.invoiceType === 'PROFORMA' ? 'PROFORMA' : 'INVOICE'
         const documentLocale = fields.documentLocale ?? customer.defaultLocale ?? company.defaultLocale
@@ -168,7 +171,8 @@ export function createInvoiceService(deps: CoreDeps) {
         await tx.invoices.insert(invoice)
         await unit.audit('INVOICE_CREATED_VIA_API', { type: 'invoice', id }, { invoiceType, grossTotal: invoice.grossTotal })
         await unit.emit('invoice.created', invoice)
-        return { ...invoice, customer: customerOf(customer), payments: [], paidAmount: '0.00' }
+        await unit.completes(id)
+        return detailOf(invoice, customer)
       })
     },
 
@@ -206,8 +210,8 @@ export function createInvoiceService(deps: CoreDeps) {
         const company = await requireCompany(tx, actor)
         const current = await requireInvoice(tx, actor, id)
         const newStatus = status !== undefined && status !== current.status ? status : undefined
-        if (newStatus && !canTransition(current.status, newStatus)) {
-          const allowedTransitions = [...STATUS_TRANSITIONS[current.status]]
+        if (newStatus && !canTransition(current, newStatus)) {
+          const allowedTransitions = [...allowedTransitionsOf(current)]
           throw new InvoicingError(
             'invalid_status_transition',
             `${current.status} cannot change to ${newStatus}${allowedTransitions.length ? `; allowed: ${allowedTransitions.join(', ')}` : ''}`,
@@ -230,9 +234,8 @@ export function createInvoiceService(deps: CoreDeps) {
         } else {
           await unit.audit('INVOICE_UPDATED_VIA_API', { type: 'invoice', id }, details)
         }
-        // The Events table: a status change emits its own event (or none), content alone `invoice.updated`.
-        const event = newStatus ? EVENT_OF_STATUS[newStatus] : 'invoice.updated'
-        if (event) await unit.emit(event, invoice)
+        // PUT emits invoice.sent, .paid or .cancelled on the matching status change, otherwise invoice.updated.
+        await unit.emit((newStatus && EVENT_OF_STATUS[newStatus]) ?? 'invoice.updated', invoice)
         return { invoice, cancellationCreditNote: result.cancellationCreditNote }
       })
     },

@@ -72,9 +72,23 @@ export interface PricedDocument {
   totals: Pick<Invoice, 'netTotal' | 'taxTotal' | 'grossTotal' | 'taxBreakdown'>
 }
 
+/**
+ * Amounts travel as JSON numbers; below this every cent is exact in a double (2^53 cents is
+ * about 9e13 units).
+ */
+export const MAX_AMOUNT = 1e12
+const tooLarge = (amount: string) => Math.abs(Number(amount)) >= MAX_AMOUNT
+
 /** Prices the lines under `situation`: amounts, normalised rates, categories and totals. */
 export function priceLines(drafts: readonly LineDraft[], situation: TaxSituation, ids: IdGenerator): PricedDocument {
   const totals: DocumentTotals = computeTotals(drafts, situation)
+  const lineIndex = totals.lines.findIndex((line) => tooLarge(line.netAmount))
+  if (lineIndex >= 0) {
+    throw new InvoicingError('validation_failed', `lines.${lineIndex}: amounts of ${MAX_AMOUNT.toExponential()} or more are not supported`, { field: `lines.${lineIndex}`, lineIndex })
+  }
+  if ([totals.netTotal, totals.taxTotal, totals.grossTotal].some(tooLarge)) {
+    throw new InvoicingError('validation_failed', `lines: document totals of ${MAX_AMOUNT.toExponential()} or more are not supported`, { field: 'lines' })
+  }
   return {
     lines: drafts.map(({ taxRate, ...draft }, index) => ({ id: ids.next(), ...draft, requestedTaxRate: taxRate, ...totals.lines[index]! })),
     totals: { netTotal: totals.netTotal, taxTotal: totals.taxTotal, grossTotal: totals.grossTotal, taxBreakdown: totals.taxBreakdown },

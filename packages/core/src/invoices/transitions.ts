@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from './invoice'
+import type { Invoice, InvoiceStatus } from './invoice'
 
 /**
  * The status changes PUT may request, from the specification's transition table. Sending,
@@ -13,7 +13,24 @@ export const STATUS_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]>
   CANCELLED: [],
 }
 
-export const canTransition = (from: InvoiceStatus, to: InvoiceStatus): boolean => STATUS_TRANSITIONS[from].includes(to)
+/**
+ * A cancellation credit note is issued FINAL and locked at once (rule 5): it can be sent and
+ * settled, never reopened or cancelled itself.
+ */
+const CANCELLATION_CREDIT_NOTE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  DRAFT: [],
+  FINAL: ['SENT'],
+  SENT: ['PAID'],
+  OVERDUE: [],
+  PAID: [],
+  CANCELLED: [],
+}
+
+export const allowedTransitionsOf = (invoice: Pick<Invoice, 'status' | 'creditNoteReason'>): readonly InvoiceStatus[] =>
+  (invoice.creditNoteReason === 'CANCELLATION' ? CANCELLATION_CREDIT_NOTE_TRANSITIONS : STATUS_TRANSITIONS)[invoice.status]
+
+export const canTransition = (invoice: Pick<Invoice, 'status' | 'creditNoteReason'>, to: InvoiceStatus): boolean =>
+  allowedTransitionsOf(invoice).includes(to)
 
 /** Content may change while a document is a draft, or final and not yet locked (rule 2). */
 export const isContentEditable = (invoice: { status: InvoiceStatus; lockedAt: string | null }): boolean =>

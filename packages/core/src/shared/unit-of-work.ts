@@ -5,6 +5,7 @@ import type { EventPublisher } from '../events/event-bus'
 import type { Clock } from '../ports/clock'
 import type { IdGenerator } from '../ports/ids'
 import type { Storage, StorageTx } from '../ports/storage'
+import { completeClaim } from '../idempotency/claim-context'
 
 /** What a use case writes through: the repositories of one transaction, its events and audit. */
 export interface UnitOfWork {
@@ -15,6 +16,11 @@ export interface UnitOfWork {
   emit(type: EventType, data: object): Promise<void>
   /** Appends an audit entry of the acting key. */
   audit(action: AuditAction, target: { type: string; id: string }, details?: Record<string, unknown>): Promise<void>
+  /**
+   * Marks this transaction as the effect of the request: its `Idempotency-Key`, if any,
+   * completes in this transaction, naming the record created.
+   */
+  completes(resourceId: string | null): Promise<void>
 }
 
 export interface UnitOfWorkDeps {
@@ -50,6 +56,7 @@ export function createUnitOfWork({ storage, clock, ids, events }: UnitOfWorkDeps
             id: ids.next(), companyId: actor.companyId, apiKeyId: actor.apiKeyId, action,
             targetType: target.type, targetId: target.id, createdAt, details,
           }),
+        completes: (resourceId) => completeClaim(tx, resourceId),
       })
     })
     events.publish(recorded)

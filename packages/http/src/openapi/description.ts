@@ -48,9 +48,14 @@ host processes on one database. A number once issued stays on the document: FINA
 and issuing again reuses it; such a draft cannot be deleted (409 \`invoice_number_issued\`).
 The monthly \`documentQuota\` counts documents when they get their number (leaving draft); a
 document that already holds its number is not counted again, and a cancellation credit note is
-never refused or counted. PUT with a status change emits \`invoice.sent\`, \`invoice.paid\` or
-\`invoice.cancelled\` where the Events table says so and no event for FINAL, DRAFT or OVERDUE; PUT
-with content only emits \`invoice.updated\`. Line \`lineType\`s: PRODUCT, SERVICE and SHIPPING are
+never refused or counted. A cancellation credit note is FINAL and locked from the start: it
+can be sent and settled (FINAL → SENT → PAID), never edited or reopened. A range whose format was
+changed so that it would issue a number another document holds answers 409
+\`invoice_number_taken\` and issues nothing. PUT emits \`invoice.sent\`, \`invoice.paid\` or
+\`invoice.cancelled\` on the matching status change, otherwise (content changes, FINAL, DRAFT,
+OVERDUE) \`invoice.updated\`; a PUT that changes nothing emits nothing. \`currency\` is an ISO 4217
+code; \`metadata\` and \`eInvoiceAudit\` are JSON objects of at most 16 KB and 8 levels; line
+amounts and totals must stay below 10^12 (so every cent is exact as a JSON number). Line \`lineType\`s: PRODUCT, SERVICE and SHIPPING are
 quantity × unitPrice − discount; DISCOUNT_ABSOLUTE, ADVANCE_PAYMENT and CREDIT deduct their amount;
 DISCOUNT_PERCENT takes \`unitPrice\` percent off the preceding lines of the same tax rate; TEXT,
 SUBTOTAL and PAGEBREAK carry no amount. Totals: line net = round2(quantity × unitPrice − discount),
@@ -62,12 +67,13 @@ lines; the detail read adds the customer, payments and paidAmount.
 Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
 \`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and
 body (the whole body, unused fields included; key order does not matter) answers the first response
-again with \`Idempotent-Replayed: true\` and does nothing; POST /invoices answers the invoice in its
+again with \`Idempotent-Replayed: true\` and does nothing; POST /invoices completes the key in the
+transaction that creates the invoice (a crash right after cannot lead to a second one) and answers the invoice in its
 current state (409 \`idempotency_key_invoice_deleted\` if it is gone; deleting the draft frees the
 key, so the key then creates a new invoice). The same key with another request answers 422
 \`idempotency_key_reused\`. Concurrent requests with one key wait for the first and replay it (409
-\`idempotency_key_in_progress\` after 15 s). A request that fails stores nothing: retrying it with
-the same key runs it again.
+\`idempotency_key_in_progress\` after 15 s). A request that fails before its effect is stored
+stores nothing: retrying it with the same key runs it again.
 
 ## Errors
 Every error is \`{ "error": "<message>", "code": "<code>", ... }\` with members for particular cases
@@ -75,7 +81,7 @@ Every error is \`{ "error": "<message>", "code": "<code>", ... }\` with members 
 Codes: \`validation_failed\`, \`invalid_json\`, \`unsupported_media_type\`, \`payload_too_large\` (413),
 \`unauthorized\`, \`insufficient_scope\`, \`plan_no_access\`, \`not_found\`, \`route_not_found\`,
 \`method_not_allowed\` (405), \`customer_number_taken\`, \`product_number_taken\`, \`customer_in_use\`,
-\`category_in_use\`, \`invalid_status_transition\` (\`allowedTransitions\`), \`content_locked\`
+\`category_in_use\`, \`invoice_number_taken\`, \`invalid_status_transition\` (\`allowedTransitions\`), \`content_locked\`
 (\`lockedFields\`, \`correctionEndpoint\`), \`invoice_status\`, \`invoice_number_issued\`
 (\`invoiceNumber\`), \`plan_limit_reached\`, \`invalid_idempotency_key\`, \`idempotency_key_reused\`,
 \`idempotency_key_in_progress\`, \`idempotency_key_invoice_deleted\`, \`rate_limited\`,

@@ -68,7 +68,7 @@ export const invoiceRoutes = ({ invoices }: Invoicing) => [
     description: 'Drafts only (else 400 invoice_status); a draft holding an issued number answers 409 invoice_number_issued. The lines go with it, a source document is released, and an Idempotency-Key that created it may create anew.',
     scopes: ['invoices:write'],
     responses: { 200: { description: 'Deleted', schema: SuccessSchema } },
-    errors: [404, 409],
+    errors: [400, 404, 409],
     handle: async ({ principal, params }) => {
       await invoices.delete(principal.actor, params.id!)
       return { body: { success: true } }

@@ -63,7 +63,10 @@ export const defineRoute = <TBody = undefined, TQuery = undefined>(route: Route<
 
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
 
-const stored = ({ status = 200, body, resourceId }: RouteResult): IdempotentResponse => ({ status, body, resourceId: resourceId ?? null })
+const stored = ({ status = 200, body, headers, resourceId }: RouteResult): IdempotentResponse => ({ status, body, headers, resourceId: resourceId ?? null })
+
+/** The route with its parameters filled in: `/invoices/{id}` and `/invoices/{id}/` are one request. */
+const routeOf = (route: Route, params: Record<string, string>) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')
 
 /**
  * Adds `routes` to `router`. Each refuses a request the API gate did not let in, checks the
@@ -79,22 +82,18 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       requireScopes(principal.scopes, route.scopes)
       const query = route.query ? ctx.query : {}
       const body: unknown = ctx.request.body
-      const handle = () => route.handle({ principal, params: ctx.params, query, body })
+      const handle = async () => stored(await route.handle({ principal, params: ctx.params, query, body }))
       const idempotencyKey = ctx.headers['idempotency-key']
-      if (route.method !== 'post' || idempotencyKey === undefined) {
-        const result = await handle()
-        ctx.status = result.status ?? 200
-        if (result.headers) ctx.set(result.headers)
-        ctx.body = result.body
-        return
-      }
-      const { response, replayed } = await idempotency.run(
-        principal.actor,
-        { key: String(idempotencyKey), fingerprint: requestFingerprint(ctx.method, ctx.path, body) },
-        async () => stored(await handle()),
-        route.replay && (async (resourceId) => stored(await route.replay!(principal, resourceId))),
-      )
+      const { response, replayed } = route.method !== 'post' || idempotencyKey === undefined
+        ? { response: await handle(), replayed: false }
+        : await idempotency.run(
+          principal.actor,
+          { key: String(idempotencyKey), fingerprint: requestFingerprint(ctx.method, routeOf(route, ctx.params), body) },
+          handle,
+          route.replay && (async (resourceId) => stored(await route.replay!(principal, resourceId))),
+        )
       if (replayed) ctx.set('Idempotent-Replayed', 'true')
+      if (response.headers) ctx.set(response.headers)
       ctx.status = response.status
       ctx.body = response.body
     })
