@@ -95,6 +95,14 @@ try {
     console.log(`${r.name.padEnd(40)}${Math.round(r.rps).toLocaleString('en').padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}${String(r.failed).padStart(8)}`)
   }
   results.push(...invoiceResults)
+
+  const renders = await startServer('./servers/render.ts', [String(Math.max(2, Math.round(seconds / 2)))])
+  console.log(`\ndocument renders in one process (no HTTP)\n`)
+  console.log(`${'case'.padEnd(40)}${'per s'.padStart(9)}${'ms each'.padStart(9)}${'KiB'.padStart(8)}`)
+  for (const r of /** @type {{ name: string, perSecond: number, bytes: number }[]} */ (renders.info.results)) {
+    console.log(`${r.name.padEnd(40)}${r.perSecond.toFixed(0).padStart(9)}${(1000 / r.perSecond).toFixed(1).padStart(9)}${(r.bytes / 1024).toFixed(0).padStart(8)}`)
+  }
+  renders.stop()
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1

@@ -6,6 +6,8 @@ import { createCustomerService } from './customers/customer-service'
 import type { DomainEvent } from './events/domain-event'
 import { createEventBus, type EventBus } from './events/event-bus'
 import { createIdempotencyService } from './idempotency/idempotency-service'
+import type { PdfRenderer } from './documents'
+import { createInvoiceExportService } from './invoices/invoice-exports'
 import { createInvoiceService } from './invoices/invoice-service'
 import { systemClock, type Clock } from './ports/clock'
 import type { CoreDeps } from './ports/deps'
@@ -21,6 +23,8 @@ export interface InvoicingOptions {
   ids?: IdGenerator
   /** Limits of the API gate (rate, key cache, usage flushing). */
   access?: ApiGateOptions
+  /** Draws PDFs (`invoices.pdf`); the host uses `createPdfLibRenderer()` from @invoicing/pdf. */
+  pdf?: PdfRenderer
   /** Called when an event subscriber throws; default: logged with console.error. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
 }
@@ -45,7 +49,7 @@ export function createInvoicing(options: InvoicingOptions) {
     customers: createCustomerService(deps),
     products: createProductService(deps),
     documentCategories: createCategoryService(deps),
-    invoices: createInvoiceService(deps),
+    invoices: { ...createInvoiceService(deps), ...createInvoiceExportService({ ...deps, pdf: options.pdf }) },
     idempotency: createIdempotencyService(deps),
     /** Committed events, in process. Durable delivery reads the outbox (`storage.events`). */
     events,

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'invoice_number_taken',
   /** A draft that holds an issued number cannot be deleted (`invoiceNumber`). */
   'invoice_number_issued',
+  /** The proforma was converted into an invoice, which is the document to use (`invoice_id`, `invoice_number`). */
+  'proforma_converted',
   /** The `Idempotency-Key` header is not 8 to 200 characters of A-Z a-z 0-9 . _ : - */
   'invalid_idempotency_key',
   /** The `Idempotency-Key` was used before for another request. */

@@ -67,3 +67,6 @@ export {
   type IdempotentOutcome, type IdempotentRequest, type IdempotentResponse,
 } from './idempotency/idempotency-service'
 export { requestFingerprint } from './idempotency/request-fingerprint'
+export * from './documents'
+export * from './einvoice'
+export { EInvoiceQuerySchema, type EInvoiceQuery, type ExportedFile } from './invoices/invoice-exports'

@@ -11,6 +11,7 @@ import { buildOpenApiDocument } from './openapi/build-document'
 import { companyRoutes } from './routes/company'
 import { customerRoutes } from './routes/customers'
 import { documentCategoryRoutes } from './routes/document-categories'
+import { invoiceFileRoutes } from './routes/invoice-files'
 import { invoiceRoutes } from './routes/invoices'
 import { metaRoutes } from './routes/meta'
 import { productRoutes } from './routes/products'
@@ -50,6 +51,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...customerRoutes(invoicing),
     ...productRoutes(invoicing),
     ...invoiceRoutes(invoicing),
+    ...invoiceFileRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)

@@ -32,6 +32,7 @@ export const STATUS_BY_CODE = {
   invoice_status: 400,
   invoice_number_issued: 409,
   invoice_number_taken: 409,
+  proforma_converted: 409,
   invalid_idempotency_key: 422,
   idempotency_key_reused: 422,
   idempotency_key_in_progress: 409,

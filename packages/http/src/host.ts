@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { createInvoicing, type ApiGateOptions, type Clock, type Invoicing, type Storage } from '@invoicing/core'
+import { createPdfLibRenderer } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
 import { createJsonLogger, type Logger } from './logger'
@@ -29,7 +30,9 @@ export interface Host {
 export async function startHost(options: HostOptions): Promise<Host> {
   const { databaseFile, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
   const storage = await createSqliteStorage({ filename: databaseFile })
-  const invoicing = createInvoicing({ storage, access: options.access, ...(options.clock ? { clock: options.clock } : {}) })
+  const invoicing = createInvoicing({
+    storage, pdf: createPdfLibRenderer(), access: options.access, ...(options.clock ? { clock: options.clock } : {}),
+  })
   const app = createApp({ invoicing, logger })
   const server = app.listen(port, host)
   await new Promise<void>((resolve, reject) => {

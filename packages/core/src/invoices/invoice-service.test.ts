@@ -350,6 +350,30 @@ describe('events and audit', () => {
   })
 })
 
+describe('files', () => {
+  it('answer 409 naming the invoice for a proforma that was converted', async () => {
+    const { invoices, actor, draft, storage } = await setup()
+    const proforma = await draft({ invoiceType: 'PROFORMA' })
+    const invoice = await draft()
+    // Conversion arrives with a later capability; here the link is written as it will write it.
+    await storage.transaction(async (tx) => {
+      await tx.invoices.update({ ...(await tx.invoices.get(actor.companyId, proforma.id))!, metadata: { convertedToInvoiceId: invoice.id } })
+    })
+    await assert.rejects(invoices.eInvoice(actor, proforma.id), failsWith('proforma_converted', {
+      invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber,
+    }))
+  })
+
+  it('record each download in the audit trail', async () => {
+    const { invoices, actor, draft, storage } = await setup()
+    const { id } = await draft()
+    await invoices.eInvoice(actor, id, { profile: 'en16931' })
+    const [entry] = (await storage.audit.list(actor.companyId, { limit: 1, offset: 0 })).items
+    assert.equal(entry?.action, 'EINVOICE_XML_DOWNLOADED_VIA_API')
+    assert.deepEqual(entry?.details.profile, 'EN16931')
+  })
+})
+
 describe('list', () => {
   it('filters by status (any case), type, customer, search, dates and category', async () => {
     const { invoicing, invoices, actor, draft } = await setup()

@@ -91,11 +91,11 @@ function operationOf(route: Route) {
   const scopes = route.scopes.length > 0 ? `Required scopes: ${route.scopes.map((scope) => `\`${scope}\``).join(', ')}.` : 'Any valid API key; no scope needed.'
   const responses: Record<string, unknown> = {}
   for (const [status, doc] of Object.entries(route.responses)) {
-    responses[status] = {
-      description: doc.description,
-      headers: route.method === 'post' ? { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : RATE_LIMIT_HEADERS,
-      content: { 'application/json': doc.schema ? { schema: convert(doc.schema) } : { schema: { type: 'object' } } },
-    }
+    const contentType = doc.contentType ?? 'application/json'
+    const schema = doc.schema ? convert(doc.schema) : contentType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' }
+    const headers: Record<string, unknown> = route.method === 'post' ? { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : { ...RATE_LIMIT_HEADERS }
+    for (const [name, description] of Object.entries(doc.headers ?? {})) headers[name] = { description, schema: { type: 'string' } }
+    responses[status] = { description: doc.description, headers, content: { [contentType]: { schema } } }
   }
   const statuses = new Set<number>([401, 403, 429, ...(route.errors ?? [])])
   if (route.body) [400, 413, 415].forEach((status) => statuses.add(status))

@@ -26,6 +26,10 @@ export interface RouteResult {
 export interface ResponseDoc {
   description: string
   schema?: v.GenericSchema
+  /** Default application/json; other types are documented as binary or text bodies. */
+  contentType?: string
+  /** Response headers beyond the rate-limit ones, name → description. */
+  headers?: Record<string, string>
 }
 
 /**

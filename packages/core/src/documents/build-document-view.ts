@@ -1,0 +1,303 @@
+import type { Company } from '../companies/company'
+import type { Customer } from '../customers/customer'
+import type { Invoice, InvoiceLine } from '../invoices/invoice'
+import type { CalendarDate } from '../shared/calendar-date'
+import { Exact } from '../tax/decimals'
+import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts'
+import { taxNotesOf } from './tax-notes'
+import type {
+  DocumentKind, DocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
+} from './document-view'
+
+/** The company fields a printed document shows. */
+export type DocumentCompany = Pick<
+  Company,
+  'name' | 'street' | 'zipCode' | 'city' | 'country' | 'email' | 'phone' | 'website' | 'vatId' | 'taxNumber' | 'iban' | 'bic' | 'bankName' | 'sepaCreditorId'
+>
+
+/**
+ * The customer fields a printed document shows. The detail read's `customer` has them all but
+ * the payment ones; without `iban` and `sepaMandateId` no direct debit or payout account is named.
+ */
+export type DocumentCustomer = Pick<Customer, 'customerNumber' | 'name' | 'street' | 'zipCode' | 'city' | 'country' | 'vatId'>
+  & Partial<Pick<Customer, 'iban' | 'sepaMandateId'>>
+
+export interface DocumentViewInput {
+  invoice: Invoice
+  company: DocumentCompany
+  customer: DocumentCustomer
+  /** The invoice a credit note refers to (`parentInvoiceId`): a cancellation names its number and date. */
+  parentInvoice?: Pick<Invoice, 'invoiceNumber' | 'issueDate'> | null
+}
+
+/**
+ * The print-ready view of a document (see {@link DocumentView}). Pure: the same input gives the
+ * same view. Amounts are formatted from their exact decimal strings by `Intl` (which formats
+ * decimal strings exactly), never through floating point.
+ *
+ * Signs: amounts are shown as stored. A credit note or cancellation stores negative quantities
+ * and amounts, so it prints them negative, line by line and in its totals: the mirror image of
+ * the invoice it corrects, and what an accountant books. Sentences that name an amount
+ * ("we will credit you with …") use its absolute value.
+ *
+ * Internal `notes` of the invoice and the customer never reach the view.
+ */
+export function buildDocumentView(input: DocumentViewInput): DocumentView {
+  const { invoice, company, customer } = input
+  const parent = input.parentInvoice ?? null
+  const texts = DOCUMENT_TEXTS[invoice.documentLocale]
+  const format = formatterFor(texts.languageTag, invoice.currency)
+  const kind = kindOf(invoice)
+  const abroad = customer.country !== company.country
+  const number = invoice.numberIssued ? invoice.invoiceNumber : texts.draftNumber
+  const title = clean(invoice.customTitle ?? '') || texts.titles[kind]
+  const reference = `${texts.titles[kind]} ${number}`
+  const taxed = invoice.taxExemptionReason === 'NONE' && !invoice.reverseCharge
+
+  return {
+    locale: invoice.documentLocale,
+    languageTag: texts.languageTag,
+    kind,
+    watermark: invoice.numberIssued ? null : texts.watermark,
+    letterhead: invoice.pdfWithoutLetterhead ? null : letterheadOf(company, texts, abroad ? format.country(company.country) : null),
+    senderLine: [company.name, company.street, joined(company.zipCode, company.city), abroad ? format.country(company.country) : null]
+      .map((part) => clean(part ?? '').replace(/\n/g, ' '))
+      .filter(Boolean)
+      .join(' · '),
+    recipient: recipientOf(invoice, customer, company, format),
+    title,
+    subtitle: parent && kind !== 'INVOICE' && kind !== 'PROFORMA' ? texts.refersTo(parent.invoiceNumber, format.date(parent.issueDate)) : null,
+    reference,
+    meta: metaOf(invoice, customer, kind, number, texts, format),
+    headerText: clean(invoice.headerText ?? '') || null,
+    table: {
+      columns: texts.columns,
+      showDiscount: invoice.lines.some((line) => hasAmount(line) && !new Exact(line.discount).isZero()),
+      showTaxRate: taxed,
+      rows: rowsOf(invoice.lines, texts, format),
+    },
+    totals: totalsOf(invoice, kind, taxed, texts, format),
+    legalNotes: legalNotesOf(invoice, company, kind, taxed, parent, texts, format),
+    paymentTerms: paymentTermsOf(invoice, company, customer, kind, number, texts, format),
+    footerText: clean(invoice.footer ?? '') || null,
+    pageNumberTemplate: texts.page,
+    properties: {
+      title: reference,
+      author: clean(company.name),
+      subject: texts.subject(reference, clean(customer.name).replace(/\n/g, ' ')),
+      keywords: [texts.titles[kind], number],
+    },
+  }
+}
+
+function kindOf(invoice: Invoice): DocumentKind {
+  if (invoice.invoiceType === 'CREDIT_NOTE') return invoice.creditNoteReason === 'CANCELLATION' ? 'CANCELLATION' : 'CREDIT_NOTE'
+  return invoice.invoiceType
+}
+
+const LAYOUT_LINES = new Set(['TEXT', 'SUBTOTAL', 'PAGEBREAK'])
+const hasAmount = (line: InvoiceLine): boolean => !LAYOUT_LINES.has(line.lineType)
+
+function rowsOf(lines: readonly InvoiceLine[], texts: DocumentTexts, format: Formatter): LineRowView[] {
+  let position = 0
+  let running = new Exact(0)
+  return lines.map((line): LineRowView => {
+    switch (line.lineType) {
+      case 'TEXT':
+        return { kind: 'text', text: clean(line.description ?? '') }
+      case 'SUBTOTAL':
+        return { kind: 'subtotal', label: clean(line.description ?? '') || texts.subtotal, amount: format.money(running.toFixed(2)) }
+      case 'PAGEBREAK':
+        return { kind: 'pagebreak' }
+      default: {
+        position += 1
+        running = running.plus(line.netAmount)
+        const percentage = line.lineType === 'DISCOUNT_PERCENT'
+        return {
+          kind: 'item',
+          position: String(position),
+          description: clean(line.description ?? ''),
+          quantity: percentage ? '' : format.quantity(line.quantity),
+          unit: percentage ? '' : clean(line.unit ?? '').replace(/\n/g, ' '),
+          unitPrice: percentage ? format.percent(line.unitPrice) : format.unitPrice(line.unitPrice),
+          discount: new Exact(line.discount).isZero() ? '' : format.money(line.discount),
+          taxRate: format.percent(line.taxRate),
+          amount: format.money(line.netAmount),
+        }
+      }
+    }
+  })
+}
+
+function totalsOf(invoice: Invoice, kind: DocumentKind, taxed: boolean, texts: DocumentTexts, format: Formatter): TotalsView {
+  const taxBreakdown = invoice.taxBreakdown.map((entry) => ({
+    category: entry.taxCategory,
+    rate: format.percent(entry.taxRate),
+    net: format.money(entry.netAmount),
+    tax: format.money(entry.taxAmount),
+  }))
+  return {
+    lines: taxed
+      ? [
+          { label: texts.netTotal, amount: format.money(invoice.netTotal) },
+          ...taxBreakdown.map((entry) => ({ label: texts.taxLine(entry.rate, entry.net), amount: entry.tax })),
+        ]
+      : [],
+    grand: { label: texts.grandTotal[kind], amount: format.money(invoice.grossTotal) },
+    taxBreakdown,
+  }
+}
+
+function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: DocumentKind, number: string, texts: DocumentTexts, format: Formatter): LabelledValue[] {
+  const rows: (LabelledValue | null)[] = [
+    { label: texts.numberLabel[kind], value: number },
+    { label: texts.dateLabel[kind], value: format.date(invoice.issueDate) },
+    serviceRow(invoice, kind, texts, format),
+    { label: texts.customerNumber, value: customer.customerNumber },
+    invoice.orderNumber ? { label: texts.orderNumber, value: invoice.orderNumber } : null,
+    invoice.buyerReference ? { label: texts.buyerReference, value: invoice.buyerReference } : null,
+    customer.vatId ? { label: texts.customerVatId, value: customer.vatId } : null,
+    kind === 'INVOICE' || kind === 'PROFORMA' ? { label: texts.dueDate, value: format.date(invoice.dueDate) } : null,
+  ]
+  return rows.filter((row) => row !== null).map((row) => ({ label: row.label, value: clean(row.value).replace(/\n/g, ' ') }))
+}
+
+function serviceRow(invoice: Invoice, kind: DocumentKind, texts: DocumentTexts, format: Formatter): LabelledValue | null {
+  const start = invoice.servicePeriodStart
+  const end = invoice.servicePeriodEnd
+  if (start && end && start !== end) return { label: texts.servicePeriod, value: `${format.date(start)} – ${format.date(end)}` }
+  const day = start ?? end
+  if (day) return { label: texts.serviceDate, value: format.date(day) }
+  if (invoice.invoiceDateIsServiceDate) return { label: texts.serviceDate, value: texts.serviceDateIsDocumentDate[kind] }
+  return null
+}
+
+function legalNotesOf(
+  invoice: Invoice, company: DocumentCompany, kind: DocumentKind, taxed: boolean,
+  parent: DocumentViewInput['parentInvoice'], texts: DocumentTexts, format: Formatter,
+): string[] {
+  const notes: (string | null)[] = []
+  if (kind === 'PROFORMA') notes.push(texts.proforma)
+  if (kind === 'CANCELLATION' && parent) notes.push(texts.cancellation(parent.invoiceNumber, format.date(parent.issueDate)))
+  notes.push(...taxNotesOf(invoice, company).map(clean))
+  return notes.filter((note) => note !== null)
+}
+
+function paymentTermsOf(
+  invoice: Invoice, company: DocumentCompany, customer: DocumentCustomer, kind: DocumentKind, number: string,
+  texts: DocumentTexts, format: Formatter,
+): string[] {
+  const amount = format.money(new Exact(invoice.grossTotal).abs().toFixed(2))
+  if (kind === 'CANCELLATION') return [texts.cancellationSettled]
+  if (kind === 'CREDIT_NOTE') return [texts.creditPayout(amount, customer.iban ? maskedIban(customer.iban) : null)]
+  if (!new Exact(invoice.grossTotal).gt(0)) return []
+  const due = invoice.dueDate > invoice.issueDate ? format.date(invoice.dueDate) : null
+  if (kind === 'INVOICE' && customer.sepaMandateId && customer.iban && company.sepaCreditorId) {
+    return [texts.directDebit(amount, format.date(invoice.dueDate), maskedIban(customer.iban), customer.sepaMandateId, company.sepaCreditorId)]
+  }
+  if (!company.iban) return [texts.payNoBank(amount, due)]
+  const bank = [`${texts.iban} ${groupedIban(company.iban)}`, company.bic ? `${texts.bic} ${company.bic}` : null, company.bankName ? clean(company.bankName) : null]
+    .filter((part) => part !== null)
+  return [
+    kind === 'PROFORMA' ? texts.payProforma(amount, due, number) : texts.payByTransfer(amount, due, number),
+    texts.bankDetails(bank),
+  ]
+}
+
+function letterheadOf(company: DocumentCompany, texts: DocumentTexts, country: string | null): LetterheadView {
+  const labelled = (label: string, value: string | null) => (value ? `${label} ${clean(value)}` : null)
+  const present = (parts: (string | null)[]) => parts.map((part) => (part === null ? '' : clean(part))).filter(Boolean)
+  return {
+    companyName: clean(company.name),
+    address: present([company.street, joined(company.zipCode, company.city), country]),
+    contact: present([labelled(texts.phone, company.phone), labelled(texts.email, company.email), labelled(texts.web, company.website)]),
+    taxIds: present([labelled(texts.vatId, company.vatId), labelled(texts.taxNumber, company.taxNumber)]),
+    bank: present([company.bankName, company.iban ? `${texts.iban} ${groupedIban(company.iban)}` : null, labelled(texts.bic, company.bic)]),
+  }
+}
+
+function recipientOf(invoice: Invoice, customer: DocumentCustomer, company: DocumentCompany, format: Formatter): string[] {
+  const shipping = invoice.useShippingAddress
+  const hasShippingAddress = shipping && [invoice.shippingStreet, invoice.shippingZipCode, invoice.shippingCity].some(Boolean)
+  const name = (shipping ? invoice.shippingName : null) ?? customer.name
+  const street = hasShippingAddress ? invoice.shippingStreet : customer.street
+  const place = hasShippingAddress ? joined(invoice.shippingZipCode, invoice.shippingCity) : joined(customer.zipCode, customer.city)
+  const country = (shipping ? invoice.shippingCountry : null) ?? customer.country
+  return [
+    ...clean(name).split('\n'),
+    ...clean(street ?? '').split('\n'),
+    clean(place ?? ''),
+    // DIN 5008: the country of a foreign address in capitals on the last line.
+    country !== company.country ? format.country(country).toLocaleUpperCase(format.languageTag) : '',
+  ].map((line) => line.trim()).filter(Boolean)
+}
+
+const joined = (zipCode: string | null, city: string | null): string | null => [zipCode, city].filter(Boolean).join(' ') || null
+
+/** `DE89 3704 0044 0532 0130 00`. */
+const groupedIban = (iban: string): string => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ')
+
+/** A customer's IBAN as printed on a document: country, check digits and the last four. */
+const maskedIban = (iban: string): string => {
+  const compact = iban.replace(/\s+/g, '')
+  return `${compact.slice(0, 4)} …${compact.slice(-4)}`
+}
+
+/**
+ * Text as a renderer may print it: NFC (so `ř` is one glyph, not r + combining caron), `\n`
+ * for line breaks, tabs as spaces, no other control characters, no trailing blanks.
+ */
+function clean(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B\uFEFF]/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim()
+}
+
+interface Formatter {
+  languageTag: string
+  money(decimal: string): string
+  unitPrice(decimal: string): string
+  quantity(decimal: string): string
+  percent(decimal: string): string
+  date(date: CalendarDate): string
+  country(code: string): string
+}
+
+const formatters = new Map<string, Formatter>()
+
+/** Intl formatters per language and currency, made once: constructing them costs more than formatting. */
+function formatterFor(languageTag: string, currency: string): Formatter {
+  const key = `${languageTag}|${currency}`
+  const known = formatters.get(key)
+  if (known) return known
+  const moneyFormat = new Intl.NumberFormat(languageTag, { style: 'currency', currency })
+  const minorDigits = moneyFormat.resolvedOptions().minimumFractionDigits ?? 2
+  const unitPriceFormat = new Intl.NumberFormat(languageTag, { style: 'currency', currency, minimumFractionDigits: minorDigits, maximumFractionDigits: Math.max(6, minorDigits) })
+  const quantityFormat = new Intl.NumberFormat(languageTag, { maximumFractionDigits: 6 })
+  const percentFormat = new Intl.NumberFormat(languageTag, { style: 'percent', maximumFractionDigits: 4 })
+  const dateFormat = new Intl.DateTimeFormat(languageTag, languageTag.startsWith('de')
+    ? { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }
+    : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const regions = new Intl.DisplayNames([languageTag], { type: 'region', fallback: 'code' })
+  // Intl.NumberFormat formats a decimal string exactly (no detour through a double). A zero
+  // is passed unsigned so "-0.00" does not print as "-0,00 €".
+  const exact = (decimal: string) => (new Exact(decimal).isZero() ? '0' : new Exact(decimal).toFixed()) as Intl.StringNumericLiteral
+  const formatter: Formatter = {
+    languageTag,
+    money: (decimal) => moneyFormat.format(exact(decimal)),
+    unitPrice: (decimal) => unitPriceFormat.format(exact(decimal)),
+    quantity: (decimal) => quantityFormat.format(exact(decimal)),
+    percent: (decimal) => percentFormat.format(new Exact(decimal).div(100).toFixed() as Intl.StringNumericLiteral),
+    date: (date) => dateFormat.format(new Date(`${date}T00:00:00Z`)),
+    country: (code) => regions.of(code) ?? code,
+  }
+  formatters.set(key, formatter)
+  return formatter
+}

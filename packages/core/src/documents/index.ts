@@ -1,0 +1,8 @@
+export type * from './document-view'
+export {
+  buildDocumentView, type DocumentCompany, type DocumentCustomer, type DocumentViewInput,
+} from './build-document-view'
+export type {
+  AttachmentRelationship, FacturXConformanceLevel, PdfAttachment, PdfRenderOptions, PdfRenderer,
+} from './pdf-renderer'
+export { taxNotesOf } from './tax-notes'

@@ -1,0 +1,53 @@
+import { EInvoiceQuerySchema, type Invoicing } from '@invoicing/core'
+import { defineRoute } from './route'
+
+const tag = 'invoices'
+
+/** ASCII-only and quote-free, for the Content-Disposition file name. */
+const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_')
+
+export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
+  defineRoute({
+    method: 'get', path: '/invoices/{id}/pdf', tag, operationId: 'getInvoicePdf', summary: 'The document as PDF',
+    description: 'Always freshly rendered (X-PDF-Source: generated), in the document language. The PDF is a PDF/A-3 that carries the e-invoice (Factur-X EN 16931 profile) as the attachment factur-x.xml. A converted proforma answers 409 naming the invoice.',
+    scopes: ['invoices:read'],
+    responses: {
+      200: {
+        description: 'PDF bytes', contentType: 'application/pdf',
+        headers: { 'Content-Disposition': 'inline; filename="<number>.pdf"', 'X-PDF-Source': 'generated (freshly rendered)' },
+      },
+    },
+    errors: [404, 409],
+    handle: async ({ principal, params }) => {
+      const file = await invoices.pdf(principal.actor, params.id!)
+      return {
+        body: Buffer.from(file.content),
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="${safeFileName(file.fileName)}"`,
+          'X-PDF-Source': 'generated',
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/invoices/{id}/facturx', tag, operationId: 'getInvoiceEInvoice', summary: 'The document as e-invoice XML (CII)',
+    description: 'Factur-X / ZUGFeRD 2.3 (EN 16931, CII syntax). profile=basic (default) or en16931; profile=xrechnung gives XRechnung 3.0 CII and needs the buyer reference (Leitweg-ID). Type codes 380 invoice, 381 credit note, 325 proforma; drafts are exported with their placeholder number. Internal notes are never included. A converted proforma answers 409 naming the invoice.',
+    scopes: ['invoices:read'],
+    query: EInvoiceQuerySchema,
+    responses: {
+      200: { description: 'CII XML', contentType: 'application/xml', headers: { 'Content-Disposition': 'attachment; filename="<number>.xml"' } },
+    },
+    errors: [404, 409],
+    handle: async ({ principal, params, query }) => {
+      const file = await invoices.eInvoice(principal.actor, params.id!, query)
+      return {
+        body: file.content,
+        headers: {
+          'Content-Type': 'application/xml; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${safeFileName(file.fileName)}"`,
+        },
+      }
+    },
+  }),
+]

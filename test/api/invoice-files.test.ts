@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { PDFDocument } from 'pdf-lib'
+import { documentedResponses } from '../support/documented'
+import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+
+describe('invoice files', () => {
+  let host: TestHost
+  let tenant: Tenant
+  let documented: ReturnType<typeof documentedResponses>
+  let invoiceId: string
+  let invoiceNumber: string
+  before(async () => {
+    host = await startTestHost()
+    tenant = await createTenant(host, {
+      name: 'Holzwerkstatt Schäfer GmbH', street: 'Am Sägewerk 12', zipCode: '79098', city: 'Freiburg', vatId: 'DE287654321',
+      email: 'buchhaltung@example.de', phone: '+49 761 2034455', iban: 'DE02120300000000202051', bic: 'BYLADEM1001',
+    })
+    documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
+    const customer = (await tenant.api.post('/customers', { name: 'Gasthaus Zur Krone', street: 'Schloßbergstraße 3', zipCode: '79100', city: 'Freiburg' })).body.data
+    const created = (await tenant.api.post('/invoices', {
+      customerId: customer.id, notes: 'intern: nicht drucken',
+      lines: [{ description: 'Esstisch Eiche massiv', quantity: 2, unitPrice: '2380' }, { description: 'Fachbuch', unitPrice: '29.80', taxRate: 7 }],
+    })).body.data
+    invoiceId = created.id
+    invoiceNumber = (await tenant.api.put(`/invoices/${invoiceId}`, { status: 'FINAL' })).body.data.invoiceNumber
+  })
+  after(() => host.stop())
+
+  it('answers the PDF inline, freshly generated, with the e-invoice attached as factur-x.xml', async () => {
+    const response = await fetch(`${host.url}/api/v1/invoices/${invoiceId}/pdf`, { headers: { authorization: `Bearer ${tenant.key}` } })
+    assert.equal(response.status, 200)
+    assert.equal(response.headers.get('content-type'), 'application/pdf')
+    assert.equal(response.headers.get('content-disposition'), `inline; filename="${invoiceNumber}.pdf"`)
+    assert.equal(response.headers.get('x-pdf-source'), 'generated')
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    const pdf = await PDFDocument.load(bytes)
+    assert.ok(pdf.getPageCount() >= 1)
+    assert.match(Buffer.from(bytes).toString('latin1'), /factur-x\.xml/)
+  })
+
+  it('answers the e-invoice XML as an attachment: BASIC by default, EN 16931 on request, never the internal notes', async () => {
+    const basic = await tenant.api.get(`/invoices/${invoiceId}/facturx`)
+    assert.equal(basic.status, 200)
+    assert.equal(basic.headers.get('content-type'), 'application/xml; charset=utf-8')
+    assert.equal(basic.headers.get('content-disposition'), `attachment; filename="${invoiceNumber}.xml"`)
+    assert.match(basic.text, /urn:factur-x\.eu:1p0:basic/)
+    assert.match(basic.text, new RegExp(`<ram:ID>${invoiceNumber}</ram:ID>`))
+    assert.doesNotMatch(basic.text, /nicht drucken/)
+    const comfort = await tenant.api.get(`/invoices/${invoiceId}/facturx?profile=EN16931`)
+    assert.match(comfort.text, /<ram:ID>urn:cen\.eu:en16931:2017<\/ram:ID>/)
+  })
+
+  it('exports drafts with their placeholder number', async () => {
+    const customer = (await tenant.api.post('/customers', { name: 'Kunde' })).body.data
+    const draft = (await tenant.api.post('/invoices', { customerId: customer.id, lines: [{ description: 'x', unitPrice: 10 }] })).body.data
+    const xml = await tenant.api.get(`/invoices/${draft.id}/facturx`)
+    assert.equal(xml.status, 200)
+    assert.match(xml.text, new RegExp(`<ram:ID>${draft.invoiceNumber}</ram:ID>`))
+  })
+
+  it('refuses an unknown profile with allowedValues, XRechnung without a buyer reference, and unknown invoices', async () => {
+    const unknown = await tenant.api.get(`/invoices/${invoiceId}/facturx?profile=ubl`)
+    assert.equal(unknown.status, 400)
+    assert.deepEqual(unknown.body.allowedValues, ['BASIC', 'EN16931', 'XRECHNUNG'])
+    documented('GET', '/api/v1/invoices/{id}/facturx', unknown)
+    const xrechnung = await tenant.api.get(`/invoices/${invoiceId}/facturx?profile=xrechnung`)
+    assert.equal(xrechnung.status, 400)
+    assert.match(xrechnung.body.error, /buyer ?reference/i)
+    for (const path of ['/invoices/nope/facturx', '/invoices/nope/pdf']) {
+      const missing = await tenant.api.get(path)
+      assert.equal(missing.status, 404)
+      assert.equal(missing.body.code, 'not_found')
+    }
+    const other = await createTenant(host)
+    assert.equal((await other.api.get(`/invoices/${invoiceId}/pdf`)).status, 404)
+  })
+})
