@@ -2,6 +2,7 @@
 // process (no HTTP): the engine in memory makes the documents, then each is rendered in a loop.
 import { buildDocumentView, companyActor, createInvoicing, createMemoryStorage, writeCii } from '@invoicing/core'
 import { createPdfLibRenderer } from '@invoicing/pdf'
+import { PDFDocument } from 'pdf-lib'
 
 const seconds = Number(process.argv[2] ?? 3)
 const invoicing = createInvoicing({ storage: createMemoryStorage() })
@@ -37,15 +38,17 @@ async function rate(work: () => Promise<unknown> | unknown) {
 
 const renderer = createPdfLibRenderer()
 const results: { name: string; perSecond: number; bytes: number }[] = []
-for (const [pages, lineCount] of [[1, 8], [10, 230]] as const) {
+for (const lineCount of [8, 190]) {
   const parts = await documentWithLines(lineCount)
   const xml = writeCii(parts, 'EN16931')
   const pdf = await renderer.render(buildDocumentView(parts))
+  const pages = (await PDFDocument.load(pdf)).getPageCount()
   const hybrid = () => renderer.render(buildDocumentView(parts), {
     attachment: { fileName: 'factur-x.xml', content: writeCii(parts, 'EN16931'), mimeType: 'text/xml', relationship: 'Alternative', facturX: { conformanceLevel: 'EN 16931' } },
   })
   results.push({ name: `XML (CII EN 16931), ${lineCount} lines`, perSecond: await rate(() => writeCii(parts, 'EN16931')), bytes: Buffer.byteLength(xml) })
-  results.push({ name: `PDF, ~${pages} page${pages > 1 ? 's' : ''}`, perSecond: await rate(() => renderer.render(buildDocumentView(parts))), bytes: pdf.length })
-  results.push({ name: `hybrid PDF/A-3 + XML, ~${pages} page${pages > 1 ? 's' : ''}`, perSecond: await rate(hybrid), bytes: (await hybrid()).length })
+  const pageCount = `${pages} page${pages > 1 ? 's' : ''}`
+  results.push({ name: `PDF, ${pageCount}`, perSecond: await rate(() => renderer.render(buildDocumentView(parts))), bytes: pdf.length })
+  results.push({ name: `hybrid PDF/A-3 + XML, ${pageCount}`, perSecond: await rate(hybrid), bytes: (await hybrid()).length })
 }
 process.send!({ results })
