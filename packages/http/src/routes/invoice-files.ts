@@ -3,9 +3,6 @@ import { defineRoute } from './route'
 
 const tag = 'invoices'
 
-/** ASCII-only and quote-free, for the Content-Disposition file name. */
-const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_')
-
 export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
   defineRoute({
     method: 'get', path: '/invoices/{id}/pdf', tag, operationId: 'getInvoicePdf', summary: 'The document as PDF',
@@ -14,7 +11,7 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
     responses: {
       200: {
         description: 'PDF bytes', contentType: 'application/pdf',
-        headers: { 'Content-Disposition': 'inline; filename="<number>.pdf"', 'X-PDF-Source': 'generated (freshly rendered)' },
+        headers: { 'Content-Disposition': 'inline', 'X-PDF-Source': 'generated (freshly rendered)' },
       },
     },
     errors: [404, 409],
@@ -24,7 +21,8 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
         body: Buffer.from(file.content),
         headers: {
           'Content-Type': 'application/pdf',
-          'Content-Disposition': `inline; filename="${safeFileName(file.fileName)}"`,
+          // Exactly as the contract gives it (no file name parameter).
+          'Content-Disposition': 'inline',
           'X-PDF-Source': 'generated',
         },
       }
@@ -36,7 +34,7 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
     scopes: ['invoices:read'],
     query: EInvoiceQuerySchema,
     responses: {
-      200: { description: 'CII XML', contentType: 'application/xml', headers: { 'Content-Disposition': 'attachment; filename="<number>.xml"' } },
+      200: { description: 'CII XML', contentType: 'application/xml', headers: { 'Content-Disposition': 'attachment' } },
     },
     errors: [404, 409],
     handle: async ({ principal, params, query }) => {
@@ -45,7 +43,7 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
         body: file.content,
         headers: {
           'Content-Type': 'application/xml; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${safeFileName(file.fileName)}"`,
+          'Content-Disposition': 'attachment',
         },
       }
     },
