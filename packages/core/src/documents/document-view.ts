@@ -100,19 +100,13 @@ export interface LineTableColumns {
 
 export type LineRowView = ItemRowView | TextRowView | SubtotalRowView | PageBreakRowView
 
-/** A line with an amount. Cells without a value are empty strings. */
-export interface ItemRowView {
+/**
+ * A line with an amount: one cell per column of the table. Cells without a value are empty
+ * strings; `position` counts only lines with an amount (1, 2, 3 …), and `unitPrice` of a
+ * percentage discount is the percentage (`10 %`).
+ */
+export interface ItemRowView extends LineTableColumns {
   kind: 'item'
-  /** 1, 2, 3 … counting only lines with an amount. */
-  position: string
-  description: string
-  quantity: string
-  unit: string
-  /** The unit price; for a percentage discount the percentage (`10 %`). */
-  unitPrice: string
-  discount: string
-  taxRate: string
-  amount: string
 }
 
 /** A line of text only, across the table. */

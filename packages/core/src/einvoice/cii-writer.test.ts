@@ -4,7 +4,7 @@ import { InvoicingError } from '../errors'
 import { failsWith } from '../testing/fails-with'
 import { writeCii } from './cii-writer'
 import type { EInvoiceInput } from './einvoice-input'
-import { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'
+import { createEngine, einvoiceScenarios, type Scenario } from '../testing/einvoice-scenarios'
 import { GUIDELINE_IDS, XRECHNUNG_BUSINESS_PROCESS, type EInvoiceProfile } from './profiles'
 import { unitCodeOf } from './unit-codes'
 

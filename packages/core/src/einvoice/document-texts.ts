@@ -62,14 +62,3 @@ const DATE_FORMATS: Readonly<Record<Locale, Intl.DateTimeFormat>> = {
 /** A calendar date as a reader of the locale writes it: 16.03.2026, 16 March 2026. */
 export const formatDate = (date: CalendarDate, locale: Locale): string =>
   DATE_FORMATS[locale].format(new Date(`${date}T00:00:00Z`))
-
-const COUNTRY_NAMES: Readonly<Record<Locale, Intl.DisplayNames>> = {
-  de: new Intl.DisplayNames(['de'], { type: 'region', fallback: 'code' }),
-  en: new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }),
-}
-
-/** The country's name in the locale (Österreich, Austria); the code when unknown. */
-export const countryName = (country: string, locale: Locale): string => {
-  const code = country.trim().toUpperCase()
-  return COUNTRY_NAMES[locale].of(code === 'EL' ? 'GR' : code) ?? code
-}

@@ -8,18 +8,12 @@ import { computeTotals, resolveTaxSituation } from '../tax'
 import type { DocumentTotals, TaxSituation, TaxSituationInput } from '../tax/tax-types'
 import type { Invoice, InvoiceLine } from './invoice'
 import type { LineInput } from './invoice-schemas'
-import type { LineType } from './line-types'
 
-/** A line as asked for, with the product's defaults filled in; not yet priced. */
-export interface LineDraft {
-  lineType: LineType
-  productId: string | null
-  description: string | null
-  quantity: string
-  unit: string | null
-  unitPrice: string
-  discount: string
-  /** null: the standard rate of the tax country. */
+/**
+ * A line as asked for, with the product's defaults filled in; not yet priced. `taxRate` is the
+ * requested rate (null: the standard rate of the tax country).
+ */
+export type LineDraft = Pick<InvoiceLine, 'lineType' | 'productId' | 'description' | 'quantity' | 'unit' | 'unitPrice' | 'discount'> & {
   taxRate: string | null
 }
 

@@ -6,3 +6,4 @@ export {
   aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
 } from './fixtures'
 export { failsWith } from './fails-with'
+export { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'

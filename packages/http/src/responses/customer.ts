@@ -5,7 +5,8 @@ import { legacySchema, legacyShape, nullableNumber, nullableString, timestamp } 
 /** Customers are a legacy resource: snake_case fields with camelCase aliases. */
 export const toCustomerResponse = ({ companyId: _, ...customer }: Customer) => legacyShape(customer)
 
-export const CustomerResponseSchema = legacySchema({
+/** The fields of a customer as the API shows them (camelCase). */
+export const customerFields = {
   id: v.string(),
   customerNumber: v.string(),
   name: v.string(),
@@ -26,4 +27,6 @@ export const CustomerResponseSchema = legacySchema({
   sepaMandateDate: nullableString,
   createdAt: timestamp,
   updatedAt: timestamp,
-})
+}
+
+export const CustomerResponseSchema = legacySchema(customerFields)

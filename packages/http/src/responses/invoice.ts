@@ -3,6 +3,7 @@ import {
   type Invoice, type InvoiceDetail, type InvoiceLine, type InvoiceUpdateResult, type TaxBreakdownEntry,
 } from '@invoicing/core'
 import * as v from 'valibot'
+import { customerFields } from './customer'
 import { money, nullableString, timestamp } from './shapes'
 
 const date = v.pipe(v.string(), v.description('Calendar date, YYYY-MM-DD'))
@@ -172,17 +173,10 @@ const invoiceEntries = {
 
 export const InvoiceResponseSchema = v.strictObject(invoiceEntries)
 
-const CustomerSummarySchema = v.strictObject({
-  id: v.string(),
-  customerNumber: v.string(),
-  name: v.string(),
-  email: nullableString,
-  street: nullableString,
-  zipCode: nullableString,
-  city: nullableString,
-  country: v.string(),
-  vatId: nullableString,
-})
+/** The recipient in a document read: the customer's address and VAT id (core's InvoiceCustomer). */
+const CustomerSummarySchema = v.strictObject(v.pick(v.object(customerFields), [
+  'id', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId',
+]).entries)
 
 /** The answer to a create: the document with its customer (no payments yet). */
 export const toCreatedInvoiceResponse = ({ customer, payments: _, paidAmount: __, ...invoice }: InvoiceDetail) => ({

@@ -6,9 +6,9 @@ import type { Customer } from '../customers/customer'
 import type { CustomerCreateInput } from '../customers/customer-schemas'
 import type { InvoiceCreateInput } from '../invoices/invoice-schemas'
 import { createMemoryStorage } from '../memory-storage/memory-storage'
-import { createManualClock } from '../testing/manual-clock'
-import type { EInvoiceInput } from './einvoice-input'
-import type { EInvoiceProfile } from './profiles'
+import { createManualClock } from './manual-clock'
+import type { EInvoiceInput } from '../einvoice/einvoice-input'
+import type { EInvoiceProfile } from '../einvoice/profiles'
 
 /**
  * Test support: documents of every tax case, made by the real engine in memory, to write as

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
-import { writeCii } from './cii-writer'
-import { einvoiceScenarios } from './einvoice-scenarios'
+import { writeCii } from '@invoicing/core'
+import { einvoiceScenarios } from '@invoicing/core/testing'
 
 /**
  * Every tax case, written in each of its profiles, must pass the official validation
@@ -15,7 +15,7 @@ import { einvoiceScenarios } from './einvoice-scenarios'
  * tests are skipped, saying so; with INVOICING_REQUIRE_VALIDATORS=1 (CI) they fail instead.
  * INVOICING_VALIDATORS_DIR points to the validators folder when it lives elsewhere.
  */
-const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
+const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const VALIDATOR = resolve(process.env.INVOICING_VALIDATORS_DIR ?? resolve(REPO_ROOT, '../shared/validators'), 'validate-einvoice')
 const available = existsSync(VALIDATOR)
 const required = process.env.INVOICING_REQUIRE_VALIDATORS === '1'
