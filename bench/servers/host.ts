@@ -15,6 +15,7 @@ process.once('SIGTERM', () => {
 })
 const host = await startHost({
   databaseFile: join(folder, 'bench.sqlite'),
+  dataDir: folder,
   port: 0,
   access: { requestsPerMinute: 1_000_000_000 },
 })

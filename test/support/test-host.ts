@@ -9,6 +9,8 @@ import { apiClient, type ApiClient } from './api-client'
 
 export interface TestHost extends Host {
   databaseFile: string
+  /** Archive and (without SMTP) mail outbox. */
+  dataDir: string
   /** Closes the host and removes its database. */
   stop(): Promise<void>
 }
@@ -19,11 +21,14 @@ export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'invoicing-test-
  * A real host listening on a free loopback port, on a fresh SQLite file. Keys are looked up
  * on every request (no cache), so revocations in a test take effect at once.
  */
-export async function startTestHost(options: { access?: ApiGateOptions; clock?: Clock; databaseFile?: string } = {}): Promise<TestHost> {
+export async function startTestHost(options: { access?: ApiGateOptions; clock?: Clock; databaseFile?: string; smtpUrl?: string } = {}): Promise<TestHost> {
   const dir = options.databaseFile ? undefined : tempDir()
   const databaseFile = options.databaseFile ?? join(dir!, 'invoicing.sqlite')
+  const dataDir = join(options.databaseFile ? join(options.databaseFile, '..') : dir!, 'data')
   const host = await startHost({
     databaseFile,
+    dataDir,
+    smtpUrl: options.smtpUrl,
     port: 0,
     access: { keyCacheTtlMs: 0, ...options.access },
     ...(options.clock ? { clock: options.clock } : {}),
@@ -31,6 +36,7 @@ export async function startTestHost(options: { access?: ApiGateOptions; clock?: 
   return {
     ...host,
     databaseFile,
+    dataDir,
     async stop() {
       await host.close()
       if (dir) rmSync(dir, { recursive: true, force: true })

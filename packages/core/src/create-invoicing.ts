@@ -6,11 +6,16 @@ import { createCustomerService } from './customers/customer-service'
 import type { DomainEvent } from './events/domain-event'
 import { createEventBus, type EventBus } from './events/event-bus'
 import { createIdempotencyService } from './idempotency/idempotency-service'
+import { createCorrectionService } from './corrections/correction-service'
 import type { PdfRenderer } from './documents'
 import { createInvoiceExportService } from './invoices/invoice-exports'
 import { createInvoiceService } from './invoices/invoice-service'
 import { systemClock, type Clock } from './ports/clock'
-import type { CoreDeps } from './ports/deps'
+import type { BlobStore } from './ports/blob-store'
+import type { CoreDeps, MailSettings } from './ports/deps'
+import { createMemoryBlobStore } from './memory-storage/memory-blob-store'
+import { createSendService } from './sending/send-service'
+import { createVersionService } from './versions/version-service'
 import { cuidIds, type IdGenerator } from './ports/ids'
 import type { Storage } from './ports/storage'
 import { createProductService } from './products/product-service'
@@ -25,8 +30,14 @@ export interface InvoicingOptions {
   access?: ApiGateOptions
   /** Draws PDFs (`invoices.pdf`); the host uses `createPdfLibRenderer()` from @invoicing/pdf. */
   pdf?: PdfRenderer
+  /** Mails documents (`invoices.send`): a transport from `@invoicing/mail`, and the sender address. */
+  mail?: MailSettings
+  /** Keeps archived version PDFs; default in memory (gone with the process). The host keeps them under INVOICING_DATA_DIR. */
+  blobs?: BlobStore
   /** Called when an event subscriber throws; default: logged with console.error. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
+  /** Called when a version PDF could not be archived after its change committed; default: logged with console.error. */
+  onArchiveError?: (error: unknown, versionId: string) => void
 }
 
 /**
@@ -39,6 +50,10 @@ export function createInvoicing(options: InvoicingOptions) {
     clock: options.clock ?? systemClock,
     ids: options.ids ?? cuidIds,
     events: createEventBus(options.onEventHandlerError ?? ((error, event) => console.error(`event handler failed for ${event.type} ${event.id}`, error))),
+    blobs: options.blobs ?? createMemoryBlobStore(),
+    pdf: options.pdf,
+    mail: options.mail,
+    onArchiveError: options.onArchiveError ?? ((error, versionId) => console.error(`the PDF of document version ${versionId} could not be archived`, error)),
   }
   const access = createApiGate(deps, options.access)
   const events: EventBus = { on: deps.events.on, off: deps.events.off }
@@ -49,7 +64,14 @@ export function createInvoicing(options: InvoicingOptions) {
     customers: createCustomerService(deps),
     products: createProductService(deps),
     documentCategories: createCategoryService(deps),
-    invoices: { ...createInvoiceService(deps), ...createInvoiceExportService({ ...deps, pdf: options.pdf }) },
+    invoices: {
+      ...createInvoiceService(deps),
+      ...createInvoiceExportService(deps),
+      ...createSendService(deps),
+      ...createCorrectionService(deps),
+    },
+    /** Frozen versions of locked documents and their archived PDFs. */
+    versions: createVersionService(deps),
     idempotency: createIdempotencyService(deps),
     /** Committed events, in process. Durable delivery reads the outbox (`storage.events`). */
     events,

@@ -49,6 +49,18 @@ export const ERROR_CODES = [
   'idempotency_key_in_progress',
   /** The invoice this `Idempotency-Key` created has been deleted. */
   'idempotency_key_invoice_deleted',
+  /** Another send of the document is running (the send reservation). */
+  'send_in_progress',
+  /** The document is not locked, so it is changed with PUT, not corrected. */
+  'not_locked',
+  /** No recipient address: the customer has no email and none was given. */
+  'no_recipient',
+  /** No sender address: the company has no email and the host sets no MAIL_FROM. */
+  'no_sender',
+  /** The document never received a number (a draft that was cancelled), so it cannot be sent. */
+  'invoice_not_issued',
+  /** The mail server could not be reached or refused the recipient; nothing but an issued number was kept. */
+  'email_delivery_failed',
   /** The storage is locked by another writer for longer than the busy timeout. */
   'storage_busy',
 ] as const

@@ -12,6 +12,8 @@ import { companyRoutes } from './routes/company'
 import { customerRoutes } from './routes/customers'
 import { documentCategoryRoutes } from './routes/document-categories'
 import { invoiceFileRoutes } from './routes/invoice-files'
+import { invoiceSendingRoutes } from './routes/invoice-sending'
+import { invoiceVersionRoutes } from './routes/invoice-versions'
 import { invoiceRoutes } from './routes/invoices'
 import { metaRoutes } from './routes/meta'
 import { productRoutes } from './routes/products'
@@ -52,6 +54,8 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...productRoutes(invoicing),
     ...invoiceRoutes(invoicing),
     ...invoiceFileRoutes(invoicing),
+    ...invoiceSendingRoutes(invoicing),
+    ...invoiceVersionRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)

@@ -37,6 +37,13 @@ export const STATUS_BY_CODE = {
   idempotency_key_reused: 422,
   idempotency_key_in_progress: 409,
   idempotency_key_invoice_deleted: 409,
+  send_in_progress: 409,
+  not_locked: 400,
+  no_recipient: 400,
+  no_sender: 400,
+  invoice_not_issued: 400,
+  // The specification answers a failed delivery on send with 500 (dunning has its own 502).
+  email_delivery_failed: 500,
   storage_busy: 503,
   invalid_json: 400,
   unsupported_media_type: 415,

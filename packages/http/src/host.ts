@@ -1,13 +1,21 @@
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { createInvoicing, type ApiGateOptions, type Clock, type Invoicing, type Storage } from '@invoicing/core'
+import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfLibRenderer } from '@invoicing/pdf'
-import { createSqliteStorage } from '@invoicing/storage-sqlite'
+import { createFileBlobStore, createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
 import { createJsonLogger, type Logger } from './logger'
 
 export interface HostOptions {
   /** SQLite database file; created with its folder when missing. */
   databaseFile: string
+  /** Archived PDFs (`archive/`) and, without SMTP, the mail outbox (`outbox/`). */
+  dataDir: string
+  /** e.g. `smtp://user:pass@127.0.0.1:2525`; without it mail is written to `<dataDir>/outbox/*.eml`. */
+  smtpUrl?: string | undefined
+  /** Sender of every mail; default the company's email. */
+  mailFrom?: string | undefined
   /** Default 3000; 0 picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
@@ -28,10 +36,19 @@ export interface Host {
 
 /** The deployable host: SQLite storage, the engine and the Koa app, listening. */
 export async function startHost(options: HostOptions): Promise<Host> {
-  const { databaseFile, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
+  const { databaseFile, dataDir, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
   const storage = await createSqliteStorage({ filename: databaseFile })
   const invoicing = createInvoicing({
-    storage, pdf: createPdfLibRenderer(), access: options.access, ...(options.clock ? { clock: options.clock } : {}),
+    storage,
+    pdf: createPdfLibRenderer(),
+    blobs: createFileBlobStore(join(dataDir, 'archive')),
+    mail: {
+      transport: options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileOutbox(join(dataDir, 'outbox')),
+      from: options.mailFrom,
+    },
+    access: options.access,
+    onArchiveError: (error, versionId) => logger.error('version PDF not archived', { versionId, error }),
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   const app = createApp({ invoicing, logger })
   const server = app.listen(port, host)

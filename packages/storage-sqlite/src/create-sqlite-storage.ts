@@ -13,10 +13,12 @@ import { createCompanyRepository } from './repositories/companies'
 import { createSequenceAllocator, createUsageRepository } from './repositories/counters'
 import { createCustomerRepository } from './repositories/customers'
 import { createDocumentCategoryRepository } from './repositories/document-categories'
+import { createDocumentVersionRepository } from './repositories/document-versions'
 import { createEventOutbox } from './repositories/events'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createProductRepository } from './repositories/products'
+import { createSendReservationRepository } from './repositories/send-reservations'
 
 export interface SqliteStorageOptions {
   /** The database file (its folder is created when missing), or `:memory:`. */
@@ -39,6 +41,8 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   idempotency: createIdempotencyRepository(executor),
   events: createEventOutbox(executor),
   audit: createAuditLog(executor),
+  documentVersions: createDocumentVersionRepository(executor),
+  sendReservations: createSendReservationRepository(executor),
 })
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and

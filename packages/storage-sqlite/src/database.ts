@@ -17,6 +17,8 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable
   event_outbox: EventOutboxTable
   audit_entry: AuditEntryTable
+  document_version: DocumentVersionTable
+  send_reservation: SendReservationTable
 }
 
 export interface CompanyTable {
@@ -245,4 +247,25 @@ export interface AuditEntryTable {
   created_at: string
   /** JSON object. */
   details: string
+}
+
+export interface DocumentVersionTable {
+  id: string
+  company_id: string
+  invoice_id: string
+  version_number: number
+  change_type: string
+  change_reason: string | null
+  /** JSON of the DocumentSnapshot. */
+  snapshot: string
+  pdf_key: string | null
+  created_at: string
+  created_by: string
+}
+
+export interface SendReservationTable {
+  company_id: string
+  invoice_id: string
+  token: string
+  expires_at: string
 }

@@ -2,6 +2,7 @@ import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import type { CalendarDate } from '../shared/calendar-date'
+import type { Locale } from '../shared/fields'
 import { Exact } from '../tax/decimals'
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts'
 import { taxNotesOf } from './tax-notes'
@@ -301,3 +302,11 @@ function formatterFor(languageTag: string, currency: string): Formatter {
   formatters.set(key, formatter)
   return formatter
 }
+
+/** A calendar date as documents in `locale` print it (`31.12.2026`, `31 December 2026`). */
+export const formatDocumentDate = (locale: Locale, date: CalendarDate): string =>
+  formatterFor(DOCUMENT_TEXTS[locale].languageTag, 'EUR').date(date)
+
+/** An amount as documents in `locale` print it (`1.234,56 €`, `€1,234.56`). */
+export const formatDocumentMoney = (locale: Locale, currency: string, amount: string): string =>
+  formatterFor(DOCUMENT_TEXTS[locale].languageTag, currency).money(amount)

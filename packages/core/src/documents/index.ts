@@ -1,6 +1,6 @@
 export type * from './document-view'
 export {
-  buildDocumentView, type DocumentCompany, type DocumentCustomer, type DocumentViewInput,
+  buildDocumentView, formatDocumentDate, formatDocumentMoney, type DocumentCompany, type DocumentCustomer, type DocumentViewInput,
 } from './build-document-view'
 export type {
   AttachmentRelationship, FacturXConformanceLevel, PdfAttachment, PdfRenderOptions, PdfRenderer,

@@ -14,7 +14,7 @@ import { assertDateOrder } from './document-dates'
 
 export type ContentChanges = Omit<InvoiceUpdateFields, 'status'>
 
-const TAX_FIELDS = ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'deliveryCountry', 'ossApplicable', 'ossCountry'] as const
+export const TAX_FIELDS = ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'deliveryCountry', 'ossApplicable', 'ossCountry'] as const
 
 /**
  * The lines as a reader of the document compares them: what they say, not their ids, the order
@@ -27,7 +27,7 @@ const comparable = (lines: readonly InvoiceLine[]) => canonicalJson(lines.map(({
  * changes. A value that follows from a changed one is derived again instead of kept (changing
  * `reverseCharge` alone re-derives the exemption reason, changing `ossApplicable` the country).
  */
-function givenTaxValues(current: Invoice, changes: ContentChanges): TaxSituationInput['given'] {
+export function givenTaxValues(current: Invoice, changes: ContentChanges): TaxSituationInput['given'] {
   const given: TaxSituationInput['given'] = { ...Object.fromEntries(TAX_FIELDS.map((field) => [field, current[field]])) }
   for (const field of TAX_FIELDS) {
     if (changes[field] !== undefined) Object.assign(given, { [field]: changes[field] })

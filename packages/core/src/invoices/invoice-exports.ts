@@ -1,17 +1,13 @@
 import type { Actor } from '../access/actor'
-import type { Company } from '../companies/company'
 import { requireCompany } from '../companies/require-company'
-import type { Customer } from '../customers/customer'
-import { buildDocumentView } from '../documents'
-import type { PdfRenderer } from '../documents'
 import * as v from 'valibot'
-import { EINVOICE_PROFILES, writeCii, type EInvoiceProfile } from '../einvoice'
+import { EINVOICE_PROFILES, renderHybridPdf, writeCii } from '../einvoice'
 import { parseInput } from '../shared/validation'
-import { InvoicingError, notFound } from '../errors'
+import { notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
-import type { StorageReader } from '../ports/storage'
 import { createUnitOfWork } from '../shared/unit-of-work'
-import type { Invoice } from './invoice'
+import type { DocumentSnapshot } from '../versions/document-version'
+import { loadDocumentParts, refuseConvertedProforma } from './document-parts'
 
 export const EInvoiceQuerySchema = v.object({
   profile: v.optional(v.pipe(
@@ -23,9 +19,6 @@ export const EInvoiceQuerySchema = v.object({
 })
 export type EInvoiceQuery = v.InferInput<typeof EInvoiceQuerySchema>
 
-/** The profile of the XML inside the hybrid PDF: the richest one every document can carry. */
-const HYBRID_PROFILE: EInvoiceProfile = 'EN16931'
-
 export interface ExportedFile {
   fileName: string
   content: Uint8Array | string
@@ -33,48 +26,24 @@ export interface ExportedFile {
 
 type DownloadAction = 'PDF_DOWNLOADED_VIA_API' | 'EINVOICE_XML_DOWNLOADED_VIA_API'
 
-interface DocumentParts {
-  invoice: Invoice
-  company: Company
-  customer: Customer
-  parentInvoice: Invoice | null
-}
-
-/**
- * A proforma that became an invoice is no longer the document to use: 409 naming the invoice
- * (`invoice_id`, `invoice_number`, and the deprecated `invoiceId`, `invoiceNumber`).
- */
-async function refuseConvertedProforma(reader: StorageReader, invoice: Invoice): Promise<void> {
-  const convertedTo = invoice.invoiceType === 'PROFORMA' ? invoice.metadata.convertedToInvoiceId : undefined
-  if (typeof convertedTo !== 'string') return
-  const converted = await reader.invoices.get(invoice.companyId, convertedTo)
-  const invoiceNumber = converted?.invoiceNumber ?? null
-  throw new InvoicingError('proforma_converted', `This proforma was converted into invoice ${invoiceNumber ?? convertedTo}; use that invoice`, {
-    invoice_id: convertedTo, invoice_number: invoiceNumber, invoiceId: convertedTo, invoiceNumber,
-  })
-}
-
 /**
  * The files a document is read as: the PDF (a PDF/A-3 with its Factur-X XML attached) and the
  * e-invoice XML. Each download is recorded in the audit trail.
  */
-export function createInvoiceExportService(deps: CoreDeps & { pdf?: PdfRenderer | undefined }) {
+export function createInvoiceExportService(deps: CoreDeps) {
   const inUnitOfWork = createUnitOfWork(deps)
 
   /**
    * Makes a file of a document from committed data, then records the download. Rendering runs
    * outside any transaction: a PDF must not hold the write lock while it is drawn.
    */
-  async function withDocument<T>(actor: Actor, id: string, action: DownloadAction, details: Record<string, unknown>, make: (parts: DocumentParts) => Promise<T>): Promise<T> {
+  async function withDocument<T>(actor: Actor, id: string, action: DownloadAction, details: Record<string, unknown>, make: (parts: DocumentSnapshot) => Promise<T>): Promise<T> {
     const { storage } = deps
     const invoice = await storage.invoices.get(actor.companyId, id)
     if (!invoice) throw notFound('Invoice')
     await refuseConvertedProforma(storage, invoice)
     const company = await requireCompany(storage, actor)
-    const customer = await storage.customers.get(actor.companyId, invoice.customerId)
-    if (!customer) throw new Error(`customer ${invoice.customerId} of invoice ${id} is missing`)
-    const parentInvoice = invoice.parentInvoiceId ? (await storage.invoices.get(actor.companyId, invoice.parentInvoiceId)) ?? null : null
-    const made = await make({ invoice, company, customer, parentInvoice })
+    const made = await make(await loadDocumentParts(storage, company, invoice))
     await inUnitOfWork(actor, (unit) => unit.audit(action, { type: 'invoice', id }, { invoiceNumber: invoice.invoiceNumber, ...details }))
     return made
   }
@@ -95,16 +64,7 @@ export function createInvoiceExportService(deps: CoreDeps & { pdf?: PdfRenderer 
       if (!renderer) throw new Error('createInvoicing was given no pdf renderer (option `pdf`)')
       return withDocument(actor, id, 'PDF_DOWNLOADED_VIA_API', {}, async (parts) => ({
         fileName: `${parts.invoice.invoiceNumber}.pdf`,
-        content: await renderer.render(buildDocumentView(parts), {
-          attachment: {
-            fileName: 'factur-x.xml',
-            content: writeCii(parts, HYBRID_PROFILE),
-            mimeType: 'text/xml',
-            description: 'Factur-X / ZUGFeRD invoice data',
-            relationship: 'Alternative',
-            facturX: { conformanceLevel: 'EN 16931' },
-          },
-        }),
+        content: await renderHybridPdf(renderer, parts),
       }))
     },
   }

@@ -10,7 +10,8 @@ export const MAX_LINES = 1000
 
 const CREDIT_NOTE_ENDPOINT = 'POST /api/v1/credit-notes'
 
-export const LineInputSchema = aliased(v.object({
+/** The fields of a line item as a request gives them. */
+export const lineEntries = {
   lineType: v.optional(v.pipe(v.picklist(LINE_TYPES), v.description('Default PRODUCT (or the product\'s type). TEXT, SUBTOTAL and PAGEBREAK lines carry no amount'))),
   productId: clearable(v.pipe(requiredText(100), v.description('A catalogue product: its name, price, tax rate, unit and type are the defaults of this line'))),
   description: optionalText(4000),
@@ -19,15 +20,20 @@ export const LineInputSchema = aliased(v.object({
   unitPrice: v.optional(decimal({ min: 0, max: 1_000_000_000, maxDecimals: 6, description: 'Net price per unit, default 0 (or the product\'s price); for DISCOUNT_PERCENT lines the percentage' })),
   taxRate: clearable(v.pipe(taxRate, v.description('Percent; default the product\'s rate, else the standard rate of the tax country. Normalised to the tax country'))),
   discount: v.optional(decimal({ min: 0, max: 1_000_000_000, maxDecimals: 2, description: 'Absolute amount off the line, default 0; at most quantity × unitPrice' })),
-}))
+}
+
+export const LineInputSchema = aliased(v.object(lineEntries))
 
 export type LineInput = v.InferOutput<typeof LineInputSchema>
 
-const lines = v.pipe(
-  v.array(LineInputSchema, 'must be an array of line items'),
+/** A request's `lines`: at least one, replacing all lines of the document. */
+export const lineList = <TSchema extends v.GenericSchema>(line: TSchema) => v.pipe(
+  v.array(line, 'must be an array of line items'),
   v.minLength(1, 'must hold at least one line'),
   v.maxLength(MAX_LINES, `must hold at most ${MAX_LINES} lines`),
 )
+
+const lines = lineList(LineInputSchema)
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
@@ -55,7 +61,7 @@ const jsonObject = v.pipe(
 )
 
 /** The content of a document that PUT may change while it is editable. */
-const contentEntries = {
+export const contentEntries = {
   documentCategoryId: clearable(requiredText(100)),
   dueDate: v.optional(calendarDate),
   servicePeriodStart: clearable(calendarDate),

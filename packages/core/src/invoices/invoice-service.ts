@@ -21,6 +21,10 @@ import {
 } from './invoice-schemas'
 import { issueNumber } from './issuing'
 import { draftLines, priceLines, taxFieldsOf, taxSituationOf } from './pricing'
+import { assertNotBeingSent } from '../sending/send-reservation'
+import type { DocumentVersion } from '../versions/document-version'
+import { createVersionArchive, takeVersion } from '../versions/version-archive'
+import { loadDocumentParts } from './document-parts'
 import { allowedTransitionsOf, canTransition, isContentEditable } from './transitions'
 
 /** The version of the built-in document texts a new document is written with. */
@@ -63,6 +67,7 @@ async function requireCustomer(tx: StorageTx, companyId: string, id: string): Pr
 export function createInvoiceService(deps: CoreDeps) {
   const { storage, ids } = deps
   const inUnitOfWork = createUnitOfWork(deps)
+  const archive = createVersionArchive(deps)
 
   async function requireInvoice(tx: StorageTx, actor: Actor, id: string): Promise<Invoice> {
     const invoice = await tx.invoices.get(actor.companyId, id)
@@ -205,10 +210,11 @@ export function createInvoiceService(deps: CoreDeps) {
      */
     async update(actor: Actor, id: string, input: InvoiceUpdateInput = {}): Promise<InvoiceUpdateResult> {
       const { status, ...content } = parseInput(InvoiceUpdateSchema, input ?? {})
-      return inUnitOfWork(actor, async (unit) => {
+      const { invoice, cancellationCreditNote, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
         const current = await requireInvoice(tx, actor, id)
+        await assertNotBeingSent(tx, current, now)
         const newStatus = status !== undefined && status !== current.status ? status : undefined
         if (newStatus && !canTransition(current, newStatus)) {
           const allowedTransitions = [...allowedTransitionsOf(current)]
@@ -221,13 +227,19 @@ export function createInvoiceService(deps: CoreDeps) {
         const customer = await requireCustomer(tx, company.id, current.customerId)
         const edit = await applyContentChanges(tx, company, customer, current, content, ids)
         if (edit.changedFields.length > 0 && !isContentEditable(current)) throw contentLocked(current, edit.changedFields)
-        if (edit.changedFields.length === 0 && !newStatus) return { invoice: current, cancellationCreditNote: null }
+        if (edit.changedFields.length === 0 && !newStatus) return { invoice: current, cancellationCreditNote: null, versions: [] }
 
         const result = newStatus
           ? await transition(unit, company, edit.invoice, newStatus)
           : { invoice: edit.invoice, cancellationCreditNote: null }
         const invoice = { ...result.invoice, updatedAt: now.toISOString() }
         await tx.invoices.update(invoice)
+        // A document locked by this change (SENT, or a cancellation credit note) is frozen as version 1.
+        const versions: DocumentVersion[] = []
+        for (const locked of [current.lockedAt ? null : invoice, result.cancellationCreditNote]) {
+          if (!locked?.lockedAt) continue
+          versions.push(await takeVersion(unit, actor, await loadDocumentParts(tx, company, locked), { id: ids.next(), changeType: 'INITIAL', changeReason: null }))
+        }
         const details = { changedFields: edit.changedFields, ...(newStatus ? { fromStatus: current.status, toStatus: newStatus } : {}) }
         if (newStatus === 'CANCELLED') {
           await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, { ...details, cancellationCreditNoteId: result.cancellationCreditNote?.id ?? null })
@@ -236,8 +248,10 @@ export function createInvoiceService(deps: CoreDeps) {
         }
         // PUT emits invoice.sent, .paid or .cancelled on the matching status change, otherwise invoice.updated.
         await unit.emit((newStatus && EVENT_OF_STATUS[newStatus]) ?? 'invoice.updated', invoice)
-        return { invoice, cancellationCreditNote: result.cancellationCreditNote }
+        return { invoice, cancellationCreditNote: result.cancellationCreditNote, versions }
       })
+      await archive.archiveAll(versions)
+      return { invoice, cancellationCreditNote }
     },
 
     /**
@@ -248,6 +262,7 @@ export function createInvoiceService(deps: CoreDeps) {
       await inUnitOfWork(actor, async (unit) => {
         const { tx } = unit
         const invoice = await requireInvoice(tx, actor, id)
+        await assertNotBeingSent(tx, invoice, unit.now)
         if (invoice.status !== 'DRAFT') {
           throw new InvoicingError('invoice_status', `Only drafts can be deleted; ${invoice.invoiceNumber} is ${invoice.status}. Cancel it instead`, {
             status: invoice.status,

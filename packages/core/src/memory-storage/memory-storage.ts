@@ -8,9 +8,11 @@ import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice } from '../invoices/invoice'
 import type { Product } from '../products/product'
 import type {
-  AuditLog, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery, Storage, StorageReader,
-  StorageTx, UsageCounts,
+  AuditLog, DocumentVersionRepository, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery,
+  SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts,
 } from '../ports/storage'
+import type { SendReservation } from '../sending/send-reservation'
+import type { DocumentVersion } from '../versions/document-version'
 import type { Page, PageRequest } from '../shared/pagination'
 import { foldForSearch, searchTextOf } from '../shared/search'
 
@@ -32,6 +34,8 @@ export function createMemoryStorage(): Storage {
     idempotency: createTable<IdempotencyRecord>(),
     events: createTable<DomainEvent>(),
     audit: createTable<AuditEntry>(),
+    documentVersions: createTable<DocumentVersion>(),
+    sendReservations: createTable<SendReservation>(),
   }
   const all = Object.values(tables)
   const repositories = createRepositories(tables)
@@ -120,6 +124,8 @@ interface Tables {
   idempotency: Table<IdempotencyRecord>
   events: Table<DomainEvent>
   audit: Table<AuditEntry>
+  documentVersions: Table<DocumentVersion>
+  sendReservations: Table<SendReservation>
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
@@ -180,7 +186,7 @@ function companyRecords<T extends { id: string; companyId: string; createdAt: st
  * a duplicate is a bug in the caller (numbers are taken inside a serialized transaction), so it
  * is refused with a plain Error, as a database's unique index would refuse it.
  */
-function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>): InvoiceRepository {
+function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>, versions: Table<DocumentVersion>): InvoiceRepository {
   const ofCompany = (companyId: string) => [...invoices.rows()].filter((row) => row.value.companyId === companyId)
   const refuseDuplicateNumber = (invoice: Invoice) => {
     const taken = ofCompany(invoice.companyId).some((row) => row.value.invoiceNumber === invoice.invoiceNumber && row.value.id !== invoice.id)
@@ -229,7 +235,12 @@ function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>): I
       invoices.set(invoice.id, invoice)
     },
     delete: async (companyId, id) => {
-      if (stored(companyId, id)) invoices.delete(id)
+      if (!stored(companyId, id)) return
+      invoices.delete(id)
+      // Its versions go with it, as the database's ON DELETE CASCADE removes them.
+      for (const { value } of [...versions.rows()]) {
+        if (value.invoiceId === id) versions.delete(value.id)
+      }
     },
   }
 }
@@ -258,6 +269,51 @@ function idempotencyRecords(records: Table<IdempotencyRecord>): IdempotencyRepos
         .slice(0, Math.max(0, Math.floor(limit)))
       for (const { value } of expired) records.delete(scoped(value.companyId, value.key))
       return expired.length
+    },
+  }
+}
+
+/**
+ * Versions by id. A second version number of one document is refused with a plain Error, as
+ * the database's unique index refuses it.
+ */
+function documentVersionRecords(versions: Table<DocumentVersion>): DocumentVersionRepository {
+  const ofDocument = (companyId: string, invoiceId: string) =>
+    [...versions.rows()].filter(({ value }) => value.companyId === companyId && value.invoiceId === invoiceId)
+  return {
+    list: async (companyId, invoiceId) =>
+      ofDocument(companyId, invoiceId).sort((a, b) => b.value.versionNumber - a.value.versionNumber).map((row) => structuredClone(row.value)),
+    get: async (companyId, invoiceId, versionNumber) => {
+      const found = ofDocument(companyId, invoiceId).find((row) => row.value.versionNumber === versionNumber)
+      return found && structuredClone(found.value)
+    },
+    insert: async (version) => {
+      if (versions.get(version.id)) throw new Error(`document version ${version.id} already exists`)
+      if (ofDocument(version.companyId, version.invoiceId).some((row) => row.value.versionNumber === version.versionNumber)) {
+        throw new Error(`version ${version.versionNumber} of document ${version.invoiceId} already exists`)
+      }
+      versions.set(version.id, version)
+    },
+    setPdfKey: async (companyId, id, pdfKey) => {
+      const version = versions.get(id)
+      if (version?.companyId === companyId) versions.set(id, { ...version, pdfKey })
+    },
+  }
+}
+
+/** One reservation per document; transactions run one at a time, so the check-then-set is atomic. */
+function sendReservationRecords(reservations: Table<SendReservation>): SendReservationRepository {
+  return {
+    get: async (companyId, invoiceId) => reservations.get(scoped(companyId, invoiceId)),
+    tryReserve: async (reservation, now) => {
+      const key = scoped(reservation.companyId, reservation.invoiceId)
+      const held = reservations.get(key)
+      if (held && held.expiresAt > now) return false
+      reservations.set(key, reservation)
+      return true
+    },
+    release: async (companyId, invoiceId, token) => {
+      if (reservations.get(scoped(companyId, invoiceId))?.token === token) reservations.delete(scoped(companyId, invoiceId))
     },
   }
 }
@@ -327,7 +383,7 @@ function createRepositories(tables: Tables): StorageTx {
       addApiCalls: async (companyId, month, calls) => addUsage(companyId, month, (counts) => { counts.apiCalls += calls }).apiCalls,
       addDocumentIssued: async (companyId, month) => addUsage(companyId, month, (counts) => { counts.documentsIssued += 1 }).documentsIssued,
     },
-    invoices: invoiceRecords(tables.invoices, customers),
+    invoices: invoiceRecords(tables.invoices, customers, tables.documentVersions),
     documentCategories: {
       get: async (companyId, id) => {
         const category = documentCategories.get(id)
@@ -345,6 +401,8 @@ function createRepositories(tables: Tables): StorageTx {
     idempotency: idempotencyRecords(tables.idempotency),
     events: eventRecords(tables.events),
     audit: auditRecords(tables.audit),
+    documentVersions: documentVersionRecords(tables.documentVersions),
+    sendReservations: sendReservationRecords(tables.sendReservations),
   }
 }
 
@@ -369,5 +427,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     idempotency: wrap(repositories.idempotency),
     events: wrap(repositories.events),
     audit: wrap(repositories.audit),
+    documentVersions: wrap(repositories.documentVersions),
+    sendReservations: wrap(repositories.sendReservations),
   }
 }

@@ -1,7 +1,17 @@
+import type { PdfRenderer } from '../documents/pdf-renderer'
 import type { EventPublisher } from '../events/event-bus'
+import type { MailTransport } from '../mail/mail-transport'
+import type { BlobStore } from './blob-store'
 import type { Clock } from './clock'
 import type { IdGenerator } from './ids'
 import type { Storage } from './storage'
+
+/** How documents are mailed. */
+export interface MailSettings {
+  transport: MailTransport
+  /** Sender of every mail; default the company's `email`. */
+  from?: string | undefined
+}
 
 /** What every service of the core is built from. */
 export interface CoreDeps {
@@ -10,4 +20,12 @@ export interface CoreDeps {
   ids: IdGenerator
   /** Where committed events go to in-process subscribers. */
   events: EventPublisher
+  /** Archived files (version PDFs). */
+  blobs: BlobStore
+  /** Draws PDFs; without it, PDF downloads and archives are unavailable. */
+  pdf: PdfRenderer | undefined
+  /** Without it, documents cannot be sent. */
+  mail: MailSettings | undefined
+  /** A version PDF that could not be archived after its change committed (the version stays without one). */
+  onArchiveError: (error: unknown, versionId: string) => void
 }

@@ -7,6 +7,8 @@ import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices/invoice'
 import type { Product } from '../products/product'
+import type { SendReservation } from '../sending/send-reservation'
+import type { DocumentVersion } from '../versions/document-version'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Page, PageRequest } from '../shared/pagination'
 
@@ -45,6 +47,8 @@ export interface StorageReader {
   readonly idempotency: IdempotencyReader
   readonly events: EventReader
   readonly audit: AuditReader
+  readonly documentVersions: DocumentVersionReader
+  readonly sendReservations: SendReservationReader
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
@@ -60,6 +64,8 @@ export interface StorageTx {
   readonly idempotency: IdempotencyRepository
   readonly events: EventOutbox
   readonly audit: AuditLog
+  readonly documentVersions: DocumentVersionRepository
+  readonly sendReservations: SendReservationRepository
 }
 
 export interface CompanyReader {
@@ -255,4 +261,36 @@ export interface AuditReader {
 
 export interface AuditLog extends AuditReader {
   append(entry: AuditEntry): Promise<void>
+}
+
+export interface DocumentVersionReader {
+  /** A document's versions, highest version number first. */
+  list(companyId: string, invoiceId: string): Promise<DocumentVersion[]>
+  get(companyId: string, invoiceId: string, versionNumber: number): Promise<DocumentVersion | undefined>
+}
+
+/** Frozen states of locked documents. Versions are never changed, except to record their PDF. */
+export interface DocumentVersionRepository extends DocumentVersionReader {
+  /** Stores a version. A second version with the same number of one document MUST be refused. */
+  insert(version: DocumentVersion): Promise<void>
+  /** Records where the version's archived PDF lies; a version of another company is untouched. */
+  setPdfKey(companyId: string, id: string, pdfKey: string): Promise<void>
+}
+
+export interface SendReservationReader {
+  /** The reservation a document holds, expired or not. */
+  get(companyId: string, invoiceId: string): Promise<SendReservation | undefined>
+}
+
+/** The race-safe primitive behind 409 `send_in_progress`. */
+export interface SendReservationRepository extends SendReservationReader {
+  /**
+   * Stores `reservation` unless the document holds one that expires after `now`, replacing an
+   * expired one (`expiresAt <= now`). Both are UTC ISO timestamps as `toISOString()` writes them,
+   * so adapters may compare them as text. and says whether it did. Of concurrent reservations
+   * of one document (also from other processes) at most one MUST succeed.
+   */
+  tryReserve(reservation: SendReservation, now: string): Promise<boolean>
+  /** Ends the document's reservation if `token` still holds it; otherwise does nothing. */
+  release(companyId: string, invoiceId: string, token: string): Promise<void>
 }

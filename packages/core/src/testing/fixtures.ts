@@ -9,6 +9,8 @@ import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import { DEFAULT_NUMBER_RANGES } from '../numbering/number-ranges'
 import type { Product } from '../products/product'
+import type { SendReservation } from '../sending/send-reservation'
+import type { DocumentVersion } from '../versions/document-version'
 
 /** Record builders for storage tests: complete records with every field set, overridable. */
 let counter = 0
@@ -138,4 +140,28 @@ export function anAuditEntry(companyId: string, overrides: Partial<AuditEntry> =
     targetId: nextId('in'), createdAt: '2026-03-01T00:00:00.000Z', details: { from: 'FINAL', to: 'SENT', note: 'für Öffentlichkeit' },
     ...overrides,
   }
+}
+
+/**
+ * Version 1 of a document, its snapshot made of complete records (the invoice under
+ * `invoiceId`, its customer and company, and a parent invoice).
+ */
+export function aDocumentVersion(companyId: string, invoiceId: string, overrides: Partial<DocumentVersion> = {}): DocumentVersion {
+  const customer = aCustomer(companyId)
+  return {
+    id: nextId('ver'), companyId, invoiceId, versionNumber: 1, changeType: 'CORRECTION', changeReason: 'Anschrift korrigiert – „Übersee“',
+    snapshot: {
+      invoice: anInvoice(companyId, customer.id, { id: invoiceId }),
+      customer,
+      company: aCompany({ id: companyId }),
+      parentInvoice: anInvoice(companyId, customer.id, { invoiceType: 'INVOICE', parentInvoiceId: null }),
+    },
+    pdfKey: `versions/${companyId}/${invoiceId}/v1.pdf`, createdAt: '2026-03-01T00:00:00.000Z', createdBy: nextId('key'),
+    ...overrides,
+  }
+}
+
+/** A reservation expiring ten minutes after 2026-03-01T00:00:00.000Z. */
+export function aSendReservation(companyId: string, invoiceId: string, overrides: Partial<SendReservation> = {}): SendReservation {
+  return { companyId, invoiceId, token: nextId('tok'), expiresAt: '2026-03-01T00:10:00.000Z', ...overrides }
 }

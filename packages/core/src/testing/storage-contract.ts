@@ -5,7 +5,8 @@ import type { Customer } from '../customers/customer'
 import type { Invoice } from '../invoices/invoice'
 import type { InvoiceListQuery, Storage } from '../ports/storage'
 import {
-  aCompany, aCustomer, aDocumentCategory, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine, aProduct,
+  aCompany, aCustomer, aDocumentCategory, aDocumentVersion, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine,
+  aProduct, aSendReservation,
 } from './fixtures'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
@@ -753,6 +754,188 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(await ids({ targetId: 'inv_9' }), [])
         const paged = await storage.audit.list(company.id, { limit: 1, offset: 1, action: 'INVOICE_SENT_VIA_API' })
         assert.deepEqual(paged, { items: [sent], total: 2, limit: 1, offset: 1 })
+      })
+    })
+
+    /** A stored company with one customer and `count` stored documents of it. */
+    const storedDocuments = async (count: number) => {
+      const { company, customers: [customer] } = await storedCustomers([{}])
+      const documents = Array.from({ length: count }, () => anInvoice(company.id, customer!.id))
+      await storedInvoices(...documents)
+      return { company, documents }
+    }
+
+    describe('document versions', () => {
+      it('lists a document’s versions highest number first, gets one by number, and round-trips the snapshot', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const first = aDocumentVersion(company.id, invoice!.id, { changeType: 'INITIAL', changeReason: null, pdfKey: null })
+        const second = aDocumentVersion(company.id, invoice!.id, { versionNumber: 2 })
+        const third = aDocumentVersion(company.id, invoice!.id, { versionNumber: 3, snapshot: { ...second.snapshot, parentInvoice: null } })
+        const ofOther = aDocumentVersion(company.id, other!.id, { versionNumber: 2 })
+        await storage.transaction(async (tx) => {
+          // Inserted out of order: the list sorts by number, not by insertion.
+          for (const version of [first, third, ofOther, second]) await tx.documentVersions.insert(version)
+        })
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [third, second, first])
+        assert.deepEqual(await storage.documentVersions.list(company.id, other!.id), [ofOther])
+        assert.deepEqual(await storage.documentVersions.get(company.id, invoice!.id, 2), second)
+        assert.deepEqual(await storage.documentVersions.get(company.id, invoice!.id, 1), first)
+        assert.equal(await storage.documentVersions.get(company.id, invoice!.id, 4), undefined)
+        assert.equal(await storage.documentVersions.get(company.id, other!.id, 1), undefined)
+        assert.deepEqual(await storage.documentVersions.list(company.id, 'missing'), [])
+        assert.deepEqual(await storage.transaction((tx) => tx.documentVersions.list(company.id, invoice!.id)), [third, second, first])
+      })
+
+      it('hands out copies: changing a returned snapshot changes nothing stored', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const version = aDocumentVersion(company.id, invoice!.id)
+        await storage.transaction((tx) => tx.documentVersions.insert(version))
+        const read = (await storage.documentVersions.get(company.id, invoice!.id, 1))!
+        read.snapshot.invoice.lines[0]!.quantity = '999'
+        read.snapshot.company.name = 'mutated'
+        assert.deepEqual(await storage.documentVersions.get(company.id, invoice!.id, 1), version)
+      })
+
+      it('refuses a second version with the same number of one document, rolling back', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const first = aDocumentVersion(company.id, invoice!.id)
+        await storage.transaction((tx) => tx.documentVersions.insert(first))
+        const unrelated = aDocumentVersion(company.id, other!.id)
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.documentVersions.insert(unrelated)
+          await tx.documentVersions.insert(aDocumentVersion(company.id, invoice!.id, { versionNumber: 1 }))
+        }))
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [first])
+        assert.deepEqual(await storage.documentVersions.list(company.id, other!.id), [])
+        // The same number of another document is no duplicate.
+        await storage.transaction((tx) => tx.documentVersions.insert(unrelated))
+        assert.deepEqual(await storage.documentVersions.list(company.id, other!.id), [unrelated])
+      })
+
+      it('records where the PDF lies, changing nothing else', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const version = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
+        const kept = aDocumentVersion(company.id, invoice!.id, { versionNumber: 2, pdfKey: null })
+        await storage.transaction(async (tx) => {
+          await tx.documentVersions.insert(version)
+          await tx.documentVersions.insert(kept)
+        })
+        const pdfKey = `versions/${company.id}/${invoice!.id}/${version.id}.pdf`
+        await storage.transaction((tx) => tx.documentVersions.setPdfKey(company.id, version.id, pdfKey))
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [kept, { ...version, pdfKey }])
+      })
+
+      it('keeps companies apart: another company’s versions are invisible and untouchable', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const { company: other } = await storedDocuments(0)
+        const version = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
+        await storage.transaction((tx) => tx.documentVersions.insert(version))
+        assert.deepEqual(await storage.documentVersions.list(other.id, invoice!.id), [])
+        assert.equal(await storage.documentVersions.get(other.id, invoice!.id, 1), undefined)
+        await storage.transaction((tx) => tx.documentVersions.setPdfKey(other.id, version.id, 'versions/elsewhere.pdf'))
+        assert.deepEqual(await storage.documentVersions.get(company.id, invoice!.id, 1), version)
+      })
+
+      it('rolls back a version and its PDF key with the transaction', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const kept = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
+        await storage.transaction((tx) => tx.documentVersions.insert(kept))
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.documentVersions.insert(aDocumentVersion(company.id, invoice!.id, { versionNumber: 2 }))
+          await tx.documentVersions.setPdfKey(company.id, kept.id, 'versions/rolled-back.pdf')
+          assert.equal((await tx.documentVersions.list(company.id, invoice!.id)).length, 2)
+          throw new Error('correction failed')
+        }))
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [kept])
+      })
+
+      it('removes a document’s versions with the document', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const versions = [1, 2].map((versionNumber) => aDocumentVersion(company.id, invoice!.id, { versionNumber }))
+        const ofOther = aDocumentVersion(company.id, other!.id)
+        await storage.transaction(async (tx) => {
+          for (const version of [...versions, ofOther]) await tx.documentVersions.insert(version)
+        })
+        // A delete that rolls back takes no version with it.
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.invoices.delete(company.id, invoice!.id)
+          throw new Error('rolled back')
+        }))
+        assert.equal((await storage.documentVersions.list(company.id, invoice!.id)).length, 2)
+        await storage.transaction((tx) => tx.invoices.delete(company.id, invoice!.id))
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [])
+        assert.equal(await storage.documentVersions.get(company.id, invoice!.id, 1), undefined)
+        assert.deepEqual(await storage.documentVersions.list(company.id, other!.id), [ofOther])
+        // Stored again under the same id, the document starts without versions.
+        await storedInvoices(invoice!)
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [])
+      })
+    })
+
+    describe('send reservations', () => {
+      const now = '2026-03-01T00:00:00.000Z'
+
+      it('reserves a free document and refuses another reservation while the first holds, per document and company', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const { company: otherCompany } = await storedDocuments(0)
+        const held = aSendReservation(company.id, invoice!.id)
+        assert.equal(await storage.sendReservations.get(company.id, invoice!.id), undefined)
+        assert.equal(await storage.transaction((tx) => tx.sendReservations.tryReserve(held, now)), true)
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), held)
+        const rival = aSendReservation(company.id, invoice!.id, { expiresAt: '2026-03-01T00:20:00.000Z' })
+        // One millisecond before it expires, the reservation still holds.
+        assert.equal(await storage.transaction((tx) => tx.sendReservations.tryReserve(rival, '2026-03-01T00:09:59.999Z')), false)
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), held)
+        assert.deepEqual(await storage.transaction((tx) => tx.sendReservations.get(company.id, invoice!.id)), held)
+        assert.equal(await storage.transaction((tx) => tx.sendReservations.tryReserve(aSendReservation(company.id, other!.id), now)), true)
+        assert.equal(await storage.sendReservations.get(otherCompany.id, invoice!.id), undefined)
+      })
+
+      it('replaces an expired reservation, also one that expires at that very instant', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const expired = aSendReservation(company.id, invoice!.id)
+        const next = aSendReservation(company.id, invoice!.id, { expiresAt: '2026-03-01T00:20:00.000Z' })
+        const last = aSendReservation(company.id, invoice!.id, { expiresAt: '2026-03-02T00:00:00.000Z' })
+        await storage.transaction((tx) => tx.sendReservations.tryReserve(expired, now))
+        assert.equal(await storage.transaction((tx) => tx.sendReservations.tryReserve(next, expired.expiresAt)), true)
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), next)
+        assert.equal(await storage.transaction((tx) => tx.sendReservations.tryReserve(last, '2026-03-01T12:00:00.000Z')), true)
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), last)
+      })
+
+      it('releases a reservation only with the token that holds it', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const { company: other } = await storedDocuments(0)
+        const held = aSendReservation(company.id, invoice!.id)
+        await storage.transaction((tx) => tx.sendReservations.tryReserve(held, now))
+        await storage.transaction(async (tx) => {
+          await tx.sendReservations.release(company.id, invoice!.id, 'another-token')
+          await tx.sendReservations.release(other.id, invoice!.id, held.token)
+        })
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), held)
+        await storage.transaction((tx) => tx.sendReservations.release(company.id, invoice!.id, held.token))
+        assert.equal(await storage.sendReservations.get(company.id, invoice!.id), undefined)
+        // Releasing what is no longer held does nothing, and the document is free again.
+        await storage.transaction((tx) => tx.sendReservations.release(company.id, invoice!.id, held.token))
+        assert.equal(await storage.transaction((tx) => tx.sendReservations.tryReserve(aSendReservation(company.id, invoice!.id), now)), true)
+      })
+
+      it('rolls back a reservation with the transaction', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        await assert.rejects(storage.transaction(async (tx) => {
+          assert.equal(await tx.sendReservations.tryReserve(aSendReservation(company.id, invoice!.id), now), true)
+          throw new Error('send failed')
+        }))
+        assert.equal(await storage.sendReservations.get(company.id, invoice!.id), undefined)
+      })
+
+      it('lets exactly one of concurrent transactions reserve a free document', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const rivals = Array.from({ length: 10 }, () => aSendReservation(company.id, invoice!.id))
+        const reserved = await Promise.all(rivals.map((reservation) =>
+          storage.transaction((tx) => tx.sendReservations.tryReserve(reservation, now))))
+        assert.equal(reserved.filter(Boolean).length, 1)
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), rivals[reserved.indexOf(true)])
       })
     })
   })

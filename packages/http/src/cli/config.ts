@@ -10,6 +10,8 @@ export interface HostConfig {
   logLevel: LogLevel
   createDemo: boolean
   requestsPerMinute: number
+  smtpUrl: string | undefined
+  mailFrom: string | undefined
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -29,5 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     logLevel,
     createDemo: env.INVOICING_NO_DEMO !== '1',
     requestsPerMinute,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   }
 }

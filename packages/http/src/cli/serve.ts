@@ -21,6 +21,9 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
   const logger = createJsonLogger(config.logLevel)
   const host = await startHost({
     databaseFile: config.databaseFile,
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
     port: config.port,
     host: config.host,
     logger,
@@ -42,7 +45,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
 
   const api = `${host.url}/api/v1`
   const demo = config.createDemo ? await createDemo(host, api) : ''
-  logger.info('listening', { url: api, database: config.databaseFile })
+  logger.info('listening', { url: api, database: config.databaseFile, mail: config.smtpUrl ? 'smtp' : `outbox ${config.dataDir}/outbox` })
   print(`Invoicing API listening on ${api}${demo}`)
 }
 

@@ -63,6 +63,35 @@ tax per rate = round2(Σ nets × rate), half-up to cents. Rates are read in the 
 normalised to the tax country (standard → standard, reduced → reduced). List items carry their
 lines; the detail read adds the customer, payments and paidAmount.
 
+## Sending, locking and versions
+\`POST /invoices/{id}/send\` mails the PDF (a PDF/A-3 with the Factur-X EN 16931 XML attached) from
+the host's \`MAIL_FROM\`, else the company's email (400 \`no_sender\` when neither exists), reply-to the
+company's email, to \`recipientEmail\` or the customer's email (400 \`no_recipient\`). \`cc\` and \`bcc\`
+take one address, several separated by commas, or an array (at most 20); the response gives them
+as one comma-separated string (null when none). Subject and body come from the company's
+\`texts.<locale>.<type>.emailSubject\` / \`emailBody\` (credit notes and cancellations use CREDIT_NOTE),
+else built-in texts in the document language; placeholders \`{documentNumber}\`, \`{documentTitle}\`,
+\`{documentReference}\`, \`{customerName}\`, \`{companyName}\`, \`{grossTotal}\` (absolute, formatted),
+\`{dueDate}\` and \`{parentNumber}\` are filled in; unknown ones stay as written. The send takes the
+number first (rule 3: a failed delivery leaves it on the draft, 500 \`email_delivery_failed\`), and only
+after the mail server accepted the mail is the document SENT, locked and frozen as version 1, whose
+archived PDF is byte for byte the PDF that was mailed. Documents already SENT, OVERDUE or PAID are
+mailed again unchanged (sentAt keeps the first sending); CANCELLED ones stay CANCELLED (400
+\`invoice_not_issued\` when they never had a number). While a send runs, the document is reserved:
+another send, a PUT or a DELETE of it answers 409 \`send_in_progress\`; a reservation left by a
+crashed process expires after 10 minutes. \`PUT status SENT\` records a sending done elsewhere: it
+locks and archives version 1 but mails nothing. A cancellation credit note is locked, with its
+version 1, when it is created.
+
+Versions: version 1 (\`changeType\` INITIAL) is the document as it was locked; each correction adds a
+CORRECTION version. Each version keeps a full snapshot (document, customer, company) and its PDF,
+drawn once and then only served from the archive. \`currentVersion\` is null for a document never
+locked. \`hasPdf\` is false if the PDF could not be archived (then its download is 404). \`createdBy\`
+is the API key id. \`POST /invoices/{id}/correct\` changes a locked document (400 \`not_locked\` for
+DRAFT and unlocked FINAL ones: use PUT); cancelled documents and credit notes cannot be corrected
+(400 \`invoice_status\`); a correction that changes nothing is a 400. When \`customer_id\` changes, the
+tax situation is derived again from the new customer unless the tax fields are given.
+
 ## Idempotency
 Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
 \`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and

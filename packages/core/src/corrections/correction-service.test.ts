@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { companyActor } from '../access/actor'
+import { createInvoicing } from '../create-invoicing'
+import type { DomainEvent } from '../events/domain-event'
+import { createManualClock, createMemoryStorage, createRecordingRenderer, failsWith, readRecordedPdf } from '../testing'
+
+async function setup() {
+  const clock = createManualClock('2026-03-16T09:00:00.000Z')
+  const storage = createMemoryStorage()
+  const invoicing = createInvoicing({ storage, clock, pdf: createRecordingRenderer() })
+  const company = await invoicing.companies.create({ name: 'Muster GmbH', vatId: 'DE123456789' })
+  const actor = companyActor(company.id)
+  const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', country: 'DE' })
+  const events: DomainEvent[] = []
+  invoicing.events.on('*', (event) => events.push(event))
+  const sentInvoice = async () => {
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Beratung', quantity: 2, unitPrice: '100' }] })
+    return (await invoicing.invoices.update(actor, created.id, { status: 'SENT' })).invoice
+  }
+  return { clock, storage, invoicing, actor, company, customer, events, sentInvoice }
+}
+
+const REASON = 'Falscher Stundensatz berechnet'
+
+describe('correcting a locked document', () => {
+  it('keeps the number, recalculates, stores a CORRECTION version with its PDF and leaves version 1 as it was', async () => {
+    const { invoicing, actor, sentInvoice, events, clock } = await setup()
+    const invoice = await sentInvoice()
+    const before = await invoicing.versions.pdf(actor, invoice.id, { version: 1 })
+    clock.advance(60_000)
+
+    const result = await invoicing.invoices.correct(actor, invoice.id, {
+      changeReason: REASON,
+      lines: [{ description: 'Beratung', quantity: 2, unitPrice: '120', taxRate: '19' }, { description: 'Fahrtkosten', unitPrice: '30' }],
+    })
+    assert.deepEqual(result, { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, versionNumber: 2, changeReason: REASON, lazyInitialVersion: false })
+
+    const corrected = await invoicing.invoices.get(actor, invoice.id)
+    assert.equal(corrected.invoiceNumber, invoice.invoiceNumber)
+    assert.equal(corrected.status, 'SENT')
+    // 240 at 19 % and 30 at the correction default of 0 %.
+    assert.equal(corrected.netTotal, '270.00')
+    assert.equal(corrected.taxTotal, '45.60')
+    assert.equal(corrected.grossTotal, '315.60')
+    assert.equal(corrected.lines[1]!.taxRate, '0')
+
+    const { versions, currentVersion } = await invoicing.versions.list(actor, invoice.id)
+    assert.equal(currentVersion, 2)
+    assert.deepEqual(versions.map((version) => [version.versionNumber, version.changeType, version.changeReason, version.hasPdf]), [
+      [2, 'CORRECTION', REASON, true],
+      [1, 'INITIAL', null, true],
+    ])
+    assert.deepEqual((await invoicing.versions.pdf(actor, invoice.id, { version: 1 })).content, before.content)
+    assert.equal(readRecordedPdf((await invoicing.versions.pdf(actor, invoice.id, { version: 2 })).content).total, '315,60\u00a0€')
+    assert.equal(events.at(-1)!.type, 'invoice.updated')
+  })
+
+  it('refuses documents that are not locked with not_locked', async () => {
+    const { invoicing, actor, customer } = await setup()
+    const draft = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
+    await assert.rejects(invoicing.invoices.correct(actor, draft.id, { changeReason: REASON, notes: 'x' }), failsWith('not_locked'))
+    await invoicing.invoices.update(actor, draft.id, { status: 'FINAL' })
+    await assert.rejects(invoicing.invoices.correct(actor, draft.id, { changeReason: REASON, notes: 'x' }), failsWith('not_locked'))
+  })
+
+  it('needs a change_reason of at least 10 characters, lines with descriptions, and a change', async () => {
+    const { invoicing, actor, sentInvoice } = await setup()
+    const invoice = await sentInvoice()
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { notes: 'x' } as never), failsWith('validation_failed', { field: 'changeReason' }))
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: ' too short ' }), failsWith('validation_failed', { field: 'changeReason' }))
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, lines: [] }), failsWith('validation_failed', { field: 'lines' }))
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, lines: [{ unitPrice: '1' } as never] }), failsWith('validation_failed', { field: 'lines.0.description' }))
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON }), failsWith('validation_failed'))
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { change_reason: REASON, tax_exemption_reason: 'NOPE' } as never), failsWith('validation_failed'))
+    assert.equal((await invoicing.versions.list(actor, invoice.id)).currentVersion, 1)
+  })
+
+  it('accepts snake_case and changes the recipient, re-deriving the tax situation from the new customer', async () => {
+    const { invoicing, actor, sentInvoice } = await setup()
+    const invoice = await sentInvoice()
+    const austrian = await invoicing.customers.create(actor, { name: 'Wiener GmbH', country: 'AT', vatId: 'ATU12345678' })
+    await invoicing.invoices.correct(actor, invoice.id, { change_reason: REASON, customer_id: austrian.id, order_number: 'PO-7' } as never)
+    const corrected = await invoicing.invoices.get(actor, invoice.id)
+    assert.equal(corrected.customer.name, 'Wiener GmbH')
+    assert.equal(corrected.orderNumber, 'PO-7')
+    assert.equal(corrected.reverseCharge, true)
+    assert.equal(corrected.taxTotal, '0.00')
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, customerId: 'missing' }), failsWith('not_found'))
+  })
+
+  it('takes version 1 retroactively for a document locked without one', async () => {
+    const { invoicing, actor, storage, customer, company } = await setup()
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Alt', unitPrice: '50' }] })
+    // A document locked before versions existed: no version 1 was ever archived.
+    await storage.transaction(async (tx) => {
+      const stored = (await tx.invoices.get(company.id, created.id))!
+      await tx.invoices.update({ ...stored, status: 'SENT', invoiceNumber: 'RE-ALT-1', numberIssued: true, sentAt: '2025-01-01T00:00:00.000Z', lockedAt: '2025-01-01T00:00:00.000Z' })
+    })
+    const result = await invoicing.invoices.correct(actor, created.id, { changeReason: REASON, footer: 'Neu' })
+    assert.equal(result.lazyInitialVersion, true)
+    assert.equal(result.versionNumber, 2)
+    const first = await storage.documentVersions.get(company.id, created.id, 1)
+    assert.equal(first!.snapshot.invoice.footer, null, 'version 1 is the state before the correction')
+    assert.equal(readRecordedPdf((await invoicing.versions.pdf(actor, created.id, { version: 1 })).content).reference, 'Rechnung RE-ALT-1')
+  })
+
+  it('refuses cancelled documents and credit notes with invoice_status', async () => {
+    const { invoicing, actor, sentInvoice } = await setup()
+    const invoice = await sentInvoice()
+    const { cancellationCreditNote } = await invoicing.invoices.update(actor, invoice.id, { status: 'CANCELLED' })
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, notes: 'x' }), failsWith('invoice_status'))
+    await assert.rejects(invoicing.invoices.correct(actor, cancellationCreditNote!.id, { changeReason: REASON, notes: 'x' }), failsWith('invoice_status'))
+  })
+})
+
+describe('reading versions', () => {
+  it('lists none for a document never locked, and checks the version number', async () => {
+    const { invoicing, actor, customer, sentInvoice } = await setup()
+    const draft = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
+    assert.deepEqual(await invoicing.versions.list(actor, draft.id), { invoiceId: draft.id, currentVersion: null, versions: [] })
+    await assert.rejects(invoicing.versions.list(actor, 'missing'), failsWith('not_found'))
+
+    const invoice = await sentInvoice()
+    for (const version of [0, -1, 1.5, '1.5', 'abc', '']) {
+      await assert.rejects(invoicing.versions.pdf(actor, invoice.id, { version }), failsWith('validation_failed'), String(version))
+    }
+    await assert.rejects(invoicing.versions.pdf(actor, invoice.id, { version: '1', queryVersion: '2' }), failsWith('validation_failed'))
+    assert.ok((await invoicing.versions.pdf(actor, invoice.id, { version: '1', queryVersion: '1' })).content.length > 0)
+    await assert.rejects(invoicing.versions.pdf(actor, invoice.id, { version: 2 }), failsWith('not_found'))
+    await assert.rejects(invoicing.versions.pdf(actor, draft.id, { version: 1 }), failsWith('not_found'))
+  })
+})

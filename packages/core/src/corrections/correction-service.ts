@@ -1,0 +1,107 @@
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/require-company'
+import { InvoicingError, notFound } from '../errors'
+import { assertDateOrder } from '../invoices/document-dates'
+import { loadDocumentParts } from '../invoices/document-parts'
+import { givenTaxValues, TAX_FIELDS } from '../invoices/editing'
+import type { Invoice } from '../invoices/invoice'
+import { draftLines, draftsOf, priceLines, taxFieldsOf, taxSituationOf } from '../invoices/pricing'
+import type { CoreDeps } from '../ports/deps'
+import { canonicalJson } from '../shared/canonical-json'
+import { withChanges } from '../shared/changes'
+import { createUnitOfWork } from '../shared/unit-of-work'
+import { parseInput } from '../shared/validation'
+import { assertNotBeingSent } from '../sending/send-reservation'
+import type { DocumentVersion } from '../versions/document-version'
+import { createVersionArchive, takeVersion } from '../versions/version-archive'
+import { CorrectionSchema, type CorrectionFields, type CorrectionInput } from './correction-schemas'
+
+export interface CorrectionResult {
+  invoiceId: string
+  invoiceNumber: string
+  /** The version the correction created. */
+  versionNumber: number
+  changeReason: string
+  /** Whether version 1 was taken now, from the state before the correction (a document locked without one). */
+  lazyInitialVersion: boolean
+}
+
+/** What a reader of the document would notice: everything but ids, bookkeeping times and how a rate was given. */
+const contentOf = ({ updatedAt: _, lines, ...invoice }: Invoice) =>
+  canonicalJson({ ...invoice, lines: lines.map(({ id: __, requestedTaxRate: ___, ...line }) => line) })
+
+/** Only what the correction gives decides the tax situation when the recipient changes; otherwise the stored values are the base. */
+const givenTaxes = (current: Invoice, fields: CorrectionFields, customerChanged: boolean) =>
+  customerChanged ? Object.fromEntries(TAX_FIELDS.map((field) => [field, fields[field]])) : givenTaxValues(current, fields)
+
+/**
+ * Corrects a locked document as a new version (`POST /invoices/{id}/correct`): the number stays,
+ * the given content replaces the old, totals are computed again and the new state is frozen as
+ * a CORRECTION version with its own archived PDF. The versions before it stay as they were.
+ */
+export function createCorrectionService(deps: CoreDeps) {
+  const { ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
+  const archive = createVersionArchive(deps)
+
+  return {
+    async correct(actor: Actor, id: string, input: CorrectionInput): Promise<CorrectionResult> {
+      const fields = parseInput(CorrectionSchema, input ?? {})
+      const { result, versions } = await inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const current = await tx.invoices.get(actor.companyId, id)
+        if (!current) throw notFound('Invoice')
+        if (!current.lockedAt) {
+          throw new InvoicingError('not_locked', `${current.invoiceNumber} is not locked; change it with PUT /api/v1/invoices/${id}`)
+        }
+        if (current.status === 'CANCELLED' || current.invoiceType === 'CREDIT_NOTE') {
+          throw new InvoicingError('invoice_status', `${current.invoiceNumber} is ${current.invoiceType === 'CREDIT_NOTE' ? 'a credit note' : 'cancelled'}; it cannot be corrected`, {
+            status: current.status,
+          })
+        }
+        await assertNotBeingSent(tx, current, now)
+        const customerId = fields.customerId ?? current.customerId
+        const customer = await tx.customers.get(company.id, customerId)
+        if (!customer) throw notFound('Customer')
+
+        const { changeReason, lines, customerId: _, ...changes } = fields
+        const issueDate = fields.issueDate ?? current.issueDate
+        const situation = taxSituationOf(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId))
+        const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
+        const priced = priceLines(drafts, situation, ids)
+        const corrected: Invoice = {
+          ...withChanges(current, changes),
+          customerId,
+          issueDate,
+          ...taxFieldsOf(situation),
+          ...priced.totals,
+          lines: priced.lines,
+          updatedAt: now.toISOString(),
+        }
+        assertDateOrder(corrected)
+        if (contentOf(corrected) === contentOf(current)) {
+          throw new InvoicingError('validation_failed', 'The correction changes nothing; give the fields or lines that differ')
+        }
+
+        const taken: DocumentVersion[] = []
+        if ((await tx.documentVersions.list(company.id, id)).length === 0) {
+          taken.push(await takeVersion(unit, actor, await loadDocumentParts(tx, company, current), { id: ids.next(), changeType: 'INITIAL', changeReason: null }))
+        }
+        await tx.invoices.update(corrected)
+        const correction = await takeVersion(unit, actor, await loadDocumentParts(tx, company, corrected), { id: ids.next(), changeType: 'CORRECTION', changeReason })
+        taken.push(correction)
+        await unit.audit('DOCUMENT_CORRECTED', { type: 'invoice', id }, {
+          invoiceNumber: corrected.invoiceNumber, versionNumber: correction.versionNumber, changeReason, grossTotal: corrected.grossTotal,
+        })
+        await unit.emit('invoice.updated', corrected)
+        const result: CorrectionResult = {
+          invoiceId: id, invoiceNumber: corrected.invoiceNumber, versionNumber: correction.versionNumber, changeReason, lazyInitialVersion: taken.length === 2,
+        }
+        return { result, versions: taken }
+      })
+      await archive.archiveAll(versions)
+      return result
+    },
+  }
+}

@@ -1,0 +1,25 @@
+import { buildDocumentView, type PdfRenderer } from '../documents'
+import type { EInvoiceProfile } from './profiles'
+import type { EInvoiceInput } from './einvoice-input'
+import { writeCii } from './cii-writer'
+
+/** The profile of the XML inside the hybrid PDF: the richest one every document can carry. */
+export const HYBRID_PROFILE: EInvoiceProfile = 'EN16931'
+
+/**
+ * The document as people and machines read it in one file: the printed PDF as a PDF/A-3 with
+ * its Factur-X / ZUGFeRD XML (EN 16931) attached as `factur-x.xml`. This is the PDF the API
+ * serves, mails and archives.
+ */
+export function renderHybridPdf(renderer: PdfRenderer, parts: EInvoiceInput): Promise<Uint8Array> {
+  return renderer.render(buildDocumentView(parts), {
+    attachment: {
+      fileName: 'factur-x.xml',
+      content: writeCii(parts, HYBRID_PROFILE),
+      mimeType: 'text/xml',
+      description: 'Factur-X / ZUGFeRD invoice data',
+      relationship: 'Alternative',
+      facturX: { conformanceLevel: 'EN 16931' },
+    },
+  })
+}

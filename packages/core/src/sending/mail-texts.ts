@@ -1,0 +1,68 @@
+import type { Company, DocumentTexts, TextDocumentType } from '../companies/company'
+import type { DocumentKind, DocumentView } from '../documents'
+import type { DocumentSnapshot } from '../versions/document-version'
+import type { Locale } from '../shared/fields'
+
+type MailText = Required<Pick<DocumentTexts, 'emailSubject' | 'emailBody'>>
+
+const greeting: Record<Locale, { hello: string; regards: string }> = {
+  de: { hello: 'Guten Tag,', regards: 'Mit freundlichen Grüßen' },
+  en: { hello: 'Dear Sir or Madam,', regards: 'Kind regards' },
+}
+
+const sentence: Record<Locale, Record<DocumentKind, string>> = {
+  de: {
+    INVOICE: 'anbei erhalten Sie unsere Rechnung {documentNumber} über {grossTotal}, zahlbar bis zum {dueDate}.',
+    PROFORMA: 'anbei erhalten Sie unsere Proforma-Rechnung {documentNumber} über {grossTotal}.',
+    CREDIT_NOTE: 'anbei erhalten Sie unsere Gutschrift {documentNumber} über {grossTotal}.',
+    CANCELLATION: 'anbei erhalten Sie die Stornorechnung {documentNumber} zur Rechnung {parentNumber}.',
+  },
+  en: {
+    INVOICE: 'please find attached our invoice {documentNumber} for {grossTotal}, due on {dueDate}.',
+    PROFORMA: 'please find attached our pro forma invoice {documentNumber} for {grossTotal}.',
+    CREDIT_NOTE: 'please find attached our credit note {documentNumber} for {grossTotal}.',
+    CANCELLATION: 'please find attached the cancellation {documentNumber} of invoice {parentNumber}.',
+  },
+}
+
+/** The built-in mail of a document: subject `Rechnung RE-1 – Firma GmbH`, a short letter. */
+const builtIn = (locale: Locale, kind: DocumentKind): MailText => ({
+  emailSubject: '{documentReference} – {companyName}',
+  emailBody: `${greeting[locale].hello}\n\n${sentence[locale][kind]}\n\n${greeting[locale].regards}\n{companyName}`,
+})
+
+/** Credit notes and cancellations use the company's CREDIT_NOTE texts. */
+const TEXT_TYPE_OF_KIND: Record<DocumentKind, TextDocumentType> = {
+  INVOICE: 'INVOICE', PROFORMA: 'PROFORMA', CREDIT_NOTE: 'CREDIT_NOTE', CANCELLATION: 'CREDIT_NOTE',
+}
+
+/**
+ * The values a subject or body may name as `{placeholder}`. Amounts are absolute: a sentence
+ * about a credit note names what is credited, not a negative number.
+ */
+export function placeholdersOf(parts: DocumentSnapshot, view: DocumentView, formatted: { grossTotal: string; dueDate: string }): Record<string, string> {
+  return {
+    documentNumber: parts.invoice.invoiceNumber,
+    documentTitle: view.title,
+    documentReference: view.reference,
+    customerName: parts.customer.name,
+    companyName: parts.company.name,
+    grossTotal: formatted.grossTotal,
+    dueDate: formatted.dueDate,
+    parentNumber: parts.parentInvoice?.invoiceNumber ?? '',
+  }
+}
+
+/** `{name}` replaced by its value; unknown names stay as written, so a typo shows instead of vanishing. */
+export const fillPlaceholders = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole)
+
+/** Subject and body of the mail that carries a document: the company's texts, else the built-in ones. */
+export function mailTextOf(company: Company, view: DocumentView, values: Record<string, string>): { subject: string; text: string } {
+  const fallback = builtIn(view.locale, view.kind)
+  const own = company.texts[view.locale]?.[TEXT_TYPE_OF_KIND[view.kind]]
+  return {
+    subject: fillPlaceholders(own?.emailSubject ?? fallback.emailSubject, values).replace(/\s+/g, ' ').trim(),
+    text: fillPlaceholders(own?.emailBody ?? fallback.emailBody, values),
+  }
+}

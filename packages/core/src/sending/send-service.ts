@@ -1,0 +1,161 @@
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/require-company'
+import { buildDocumentView, formatDocumentDate, formatDocumentMoney } from '../documents'
+import { renderHybridPdf } from '../einvoice'
+import { InvoicingError, notFound } from '../errors'
+import { loadDocumentParts, refuseConvertedProforma } from '../invoices/document-parts'
+import type { Invoice, InvoiceStatus } from '../invoices/invoice'
+import { issueNumber } from '../invoices/issuing'
+import type { OutgoingMail } from '../mail/mail-transport'
+import type { CoreDeps } from '../ports/deps'
+import { createUnitOfWork } from '../shared/unit-of-work'
+import { parseInput } from '../shared/validation'
+import { Exact } from '../tax/decimals'
+import type { DocumentSnapshot } from '../versions/document-version'
+import { createVersionArchive, takeVersion } from '../versions/version-archive'
+import { mailTextOf, placeholdersOf } from './mail-texts'
+import { SendRequestSchema, type SendRequest } from './send-schemas'
+import { SEND_RESERVATION_MINUTES, sendInProgress } from './send-reservation'
+
+export interface SendResult {
+  invoiceId: string
+  invoiceNumber: string
+  /** The document's status after the send. */
+  status: InvoiceStatus
+  sentTo: string
+  cc: string[]
+  bcc: string[]
+  /** When this mail was handed over for delivery. */
+  sentAt: string
+}
+
+/**
+ * The document as it is once sent: a draft or final document becomes SENT and is locked; a
+ * cancelled one stays cancelled and records its first sending; any other is mailed again as it is.
+ */
+function sentStateOf(invoice: Invoice, sentAt: string): Invoice {
+  if (invoice.status === 'DRAFT' || invoice.status === 'FINAL') {
+    return { ...invoice, status: 'SENT', sentAt: invoice.sentAt ?? sentAt, lockedAt: invoice.lockedAt ?? sentAt }
+  }
+  if (invoice.status === 'CANCELLED') return { ...invoice, sentAt: invoice.sentAt ?? sentAt }
+  return invoice
+}
+
+/** The PDF file name a customer receives. */
+const attachmentName = (invoice: Invoice) => `${invoice.invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`
+
+/**
+ * Mails documents (`POST /invoices/{id}/send`). A send runs in three steps, so that no
+ * transaction is open while the PDF is drawn or the mail server answers:
+ *
+ * 1. One transaction reserves the document (409 `send_in_progress` for a concurrent send) and
+ *    gives a draft its real number, after the quota check. The number stays even if the mail
+ *    fails (rule 3): it is on the document and is used by the next attempt.
+ * 2. The PDF of the document as it will be once sent is drawn and mailed.
+ * 3. Only after the mail was accepted, one transaction records the send: SENT, sentAt, the lock
+ *    and version 1 with the mailed PDF as its archive, the event and the audit entry.
+ *
+ * A failure in step 2 or 3 frees the reservation; a crashed process's reservation expires.
+ */
+export function createSendService(deps: CoreDeps) {
+  const { storage, ids, clock } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
+  const archive = createVersionArchive(deps)
+
+  async function requireInvoice(tx: Pick<CoreDeps['storage'], 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
+    const invoice = await tx.invoices.get(actor.companyId, id)
+    if (!invoice) throw notFound('Invoice')
+    return invoice
+  }
+
+  function composeMail(parts: DocumentSnapshot, from: string, to: string, request: { cc: string[]; bcc: string[] }, pdf: Uint8Array): OutgoingMail {
+    const { invoice, company } = parts
+    const view = buildDocumentView(parts)
+    const values = placeholdersOf(parts, view, {
+      grossTotal: formatDocumentMoney(invoice.documentLocale, invoice.currency, new Exact(invoice.grossTotal).abs().toFixed(2)),
+      dueDate: formatDocumentDate(invoice.documentLocale, invoice.dueDate),
+    })
+    return {
+      from,
+      replyTo: company.email,
+      to,
+      cc: request.cc,
+      bcc: request.bcc,
+      ...mailTextOf(company, view, values),
+      attachments: [{ fileName: attachmentName(invoice), content: pdf, contentType: 'application/pdf' }],
+    }
+  }
+
+  return {
+    async send(actor: Actor, id: string, input: SendRequest = {}): Promise<SendResult> {
+      const request = parseInput(SendRequestSchema, input ?? {})
+      const { mail, pdf } = deps
+      if (!mail) throw new Error('createInvoicing was given no mail transport (option `mail`): documents cannot be sent')
+      if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): documents cannot be sent')
+      const token = ids.next()
+
+      const prepared = await inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const invoice = await requireInvoice(tx, actor, id)
+        await refuseConvertedProforma(tx, invoice)
+        if (invoice.status === 'CANCELLED' && !invoice.numberIssued) {
+          throw new InvoicingError('invoice_not_issued', `${invoice.invoiceNumber} was cancelled as a draft and never issued; there is no document to send`)
+        }
+        const parts = await loadDocumentParts(tx, company, invoice)
+        const to = request.recipientEmail ?? parts.customer.email
+        if (!to) throw new InvoicingError('no_recipient', 'The customer has no email address; give recipientEmail')
+        const from = mail.from ?? company.email
+        if (!from) throw new InvoicingError('no_sender', 'The company has no email address to send from; set it (invoicing company update) or MAIL_FROM')
+        const expiresAt = new Date(now.getTime() + SEND_RESERVATION_MINUTES * 60_000).toISOString()
+        if (!(await tx.sendReservations.tryReserve({ companyId: actor.companyId, invoiceId: id, token, expiresAt }, now.toISOString()))) {
+          throw sendInProgress(invoice)
+        }
+        if (invoice.status !== 'DRAFT' || invoice.numberIssued) return { parts, to, from }
+        const issued = { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
+        await tx.invoices.update(issued)
+        return { parts: { ...parts, invoice: issued }, to, from }
+      })
+
+      try {
+        const sentAt = clock.now().toISOString()
+        const asSent: DocumentSnapshot = { ...prepared.parts, invoice: sentStateOf(prepared.parts.invoice, sentAt) }
+        const content = await renderHybridPdf(pdf, asSent)
+        const message = composeMail(asSent, prepared.from, prepared.to, { cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
+        const receipt = await mail.transport.send(message).catch((error: unknown) => {
+          throw new InvoicingError('email_delivery_failed', `The mail to ${prepared.to} could not be delivered: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error })
+        })
+
+        const locks = asSent.invoice.lockedAt !== null && prepared.parts.invoice.lockedAt === null
+        const versionId = ids.next()
+        const pdfKey = locks ? await archive.storeBeforehand({ companyId: actor.companyId, invoiceId: id, id: versionId }, content) : undefined
+        const { invoice, lateVersion } = await inUnitOfWork(actor, async (unit) => {
+          const current = await requireInvoice(unit.tx, actor, id)
+          const sent = { ...sentStateOf(current, sentAt), updatedAt: unit.now.toISOString() }
+          let lateVersion = null
+          if (sent.lockedAt !== null && current.lockedAt === null) {
+            // The mailed PDF is version 1's archive, unless the document changed after it was drawn (an expired reservation).
+            const unchanged = current.updatedAt === prepared.parts.invoice.updatedAt
+            const version = await takeVersion(unit, actor, { ...prepared.parts, invoice: sent }, {
+              id: versionId, changeType: 'INITIAL', changeReason: null, ...(unchanged && pdfKey ? { pdfKey } : {}),
+            })
+            if (!version.pdfKey) lateVersion = version
+          }
+          await unit.tx.invoices.update(sent)
+          await unit.tx.sendReservations.release(actor.companyId, id, token)
+          await unit.audit('INVOICE_SENT_VIA_API', { type: 'invoice', id }, {
+            invoiceNumber: sent.invoiceNumber, sentTo: prepared.to, cc: message.cc, bcc: message.bcc, messageId: receipt.messageId, status: sent.status,
+          })
+          await unit.emit('invoice.sent', sent)
+          return { invoice: sent, lateVersion }
+        })
+        if (lateVersion) await archive.archiveAll([lateVersion])
+        return { invoiceId: id, invoiceNumber: invoice.invoiceNumber, status: invoice.status, sentTo: prepared.to, cc: [...message.cc], bcc: [...message.bcc], sentAt }
+      } catch (error) {
+        // If even this fails, the reservation expires on its own; the caller hears the first error.
+        await storage.transaction((tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
+        throw error
+      }
+    },
+  }
+}

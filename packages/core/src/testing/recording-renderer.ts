@@ -1,0 +1,21 @@
+import type { DocumentView, PdfRenderer } from '../documents'
+
+/**
+ * A PDF renderer for tests of the engine's flow: its "PDF" is the JSON of what the view says
+ * (reference, watermark, total), so a test can read back which state of a document was drawn.
+ */
+export function createRecordingRenderer() {
+  const views: DocumentView[] = []
+  const renderer: PdfRenderer & { views: DocumentView[] } = {
+    views,
+    async render(view) {
+      views.push(view)
+      return new TextEncoder().encode(JSON.stringify({ reference: view.reference, watermark: view.watermark, total: view.totals.grand.amount, drawn: views.length }))
+    },
+  }
+  return renderer
+}
+
+/** What {@link createRecordingRenderer} drew into `bytes`. */
+export const readRecordedPdf = (bytes: Uint8Array): { reference: string; watermark: string | null; total: string; drawn: number } =>
+  JSON.parse(new TextDecoder().decode(bytes))

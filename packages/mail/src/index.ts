@@ -1,0 +1,2 @@
+export { createSmtpTransport, type SmtpTransportOptions } from './smtp-transport'
+export { createFileOutbox } from './file-outbox'

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { blobStoreContract } from '@invoicing/core/testing'
+import { createFileBlobStore } from './file-blob-store'
+
+const root = mkdtempSync(join(tmpdir(), 'invoicing-blobs-'))
+after(() => rmSync(root, { recursive: true, force: true }))
+let folders = 0
+/** A folder of its own for each store, not yet created: the store makes it. */
+const freshFolder = () => join(root, `store-${++folders}`)
+
+/** Every file under `folder`, as `/`-separated paths relative to it. */
+function filesUnder(folder: string, top = folder): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name)
+    return entry.isDirectory() ? filesUnder(path, top) : [relative(top, path).split('\\').join('/')]
+  }).sort()
+}
+
+blobStoreContract('file', () => createFileBlobStore(freshFolder()))
+
+describe('file blob store', () => {
+  it('survives a new instance over the same folder', async () => {
+    const folder = freshFolder()
+    await createFileBlobStore(folder).put('versions/co_1/in_1/v_1.pdf', Uint8Array.from([37, 80, 68, 70]))
+    const reopened = await createFileBlobStore(folder).get('versions/co_1/in_1/v_1.pdf')
+    assert.deepEqual(reopened && [...reopened], [37, 80, 68, 70])
+  })
+
+  it('keeps each key as the file of that path, and no temp file behind', async () => {
+    const folder = freshFolder()
+    const store = createFileBlobStore(folder)
+    await store.put('versions/a/1.pdf', Uint8Array.from([1]))
+    await store.put('versions/a/1.pdf', Uint8Array.from([2]))
+    await Promise.all([store.put('versions/b/1.pdf', Uint8Array.from([3])), store.put('versions/b/1.pdf', Uint8Array.from([4]))])
+    await store.put('top.bin', Uint8Array.from([5]))
+    assert.deepEqual(filesUnder(folder), ['top.bin', 'versions/a/1.pdf', 'versions/b/1.pdf'])
+    assert.deepEqual([...readFileSync(join(folder, 'versions', 'a', '1.pdf'))], [2])
+  })
+
+  it('leaves no temp file behind when a put fails', async () => {
+    const folder = freshFolder()
+    const store = createFileBlobStore(folder)
+    await store.put('a/b/c.pdf', Uint8Array.from([1]))
+    // `a/b` is a folder: the rename onto it fails after the temp file was written.
+    await assert.rejects(store.put('a/b', Uint8Array.from([2])))
+    assert.deepEqual(filesUnder(folder), ['a/b/c.pdf'])
+    assert.equal(await store.get('a/b'), undefined)
+    assert.equal(await store.get('a/b/c.pdf/d'), undefined)
+  })
+
+  it('never reads outside its folder', async () => {
+    const folder = freshFolder()
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, '..', 'outside.bin'), 'secret')
+    const store = createFileBlobStore(folder)
+    await assert.rejects(store.get('../outside.bin'))
+    await assert.rejects(store.get(join(folder, '..', 'outside.bin')))
+  })
+})

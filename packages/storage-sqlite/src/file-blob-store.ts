@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { isBlobKey, type BlobStore } from '@invoicing/core'
+
+/**
+ * Blobs as files under `dir`, one per key: `versions/a/b.pdf` is `<dir>/versions/a/b.pdf`.
+ * A put writes a temp file beside its target, syncs it and renames it over the target, so a
+ * crash leaves the old file or the new one, never part of one. Temp names contain `~`, which
+ * no key can, so no key ever names a temp file.
+ */
+export function createFileBlobStore(dir: string): BlobStore {
+  const root = resolve(dir)
+  const pathOf = (key: string) => {
+    // Checked before any path is built: `..` or an absolute key would leave the folder.
+    if (!isBlobKey(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`)
+    return join(root, ...key.split('/'))
+  }
+  return {
+    async put(key, content) {
+      const path = pathOf(key)
+      const folder = dirname(path)
+      const firstCreated = await mkdir(folder, { recursive: true })
+      const temp = `${path}~${randomUUID()}`
+      try {
+        const file = await open(temp, 'wx')
+        try {
+          await file.writeFile(content)
+          await file.sync()
+        } finally {
+          await file.close()
+        }
+        await rename(temp, path)
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined)
+        throw error
+      }
+      // The rename, and each folder just made, lasts a power loss only once its parent is synced.
+      await syncFolders(folder, firstCreated ? dirname(firstCreated) : folder)
+    },
+    async get(key) {
+      const path = pathOf(key)
+      try {
+        return await readFile(path)
+      } catch (error) {
+        if (holdsNoFile(error)) return undefined
+        throw error
+      }
+    },
+  }
+}
+
+/** No file at the path: nothing there, a file where a folder would be, or a folder. */
+const holdsNoFile = (error: unknown) => ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as { code?: string } | null)?.code ?? '')
+
+/** Syncs `from` and each parent up to and including `upTo`. */
+async function syncFolders(from: string, upTo: string): Promise<void> {
+  // Windows cannot open a folder to sync it; NTFS journals the rename itself.
+  if (process.platform === 'win32') return
+  for (let folder = from; ; folder = dirname(folder)) {
+    const handle = await open(folder, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    if (folder === upTo || folder === dirname(folder)) return
+  }
+}
