@@ -9,11 +9,14 @@ import { createIdempotencyService } from './idempotency/idempotency-service'
 import { createCorrectionService } from './corrections/correction-service'
 import type { PdfRenderer } from './documents'
 import { createInvoiceExportService } from './invoices/invoice-exports'
+import { createCancelService } from './invoices/cancel-service'
+import { createCopyService } from './invoices/copy-service'
 import { createInvoiceService } from './invoices/invoice-service'
 import { systemClock, type Clock } from './ports/clock'
 import type { BlobStore } from './ports/blob-store'
 import type { CoreDeps, MailSettings } from './ports/deps'
 import { createMemoryBlobStore } from './memory-storage/memory-blob-store'
+import { createPaymentService } from './payments/payment-service'
 import { createSendService } from './sending/send-service'
 import { createVersionService } from './versions/version-service'
 import { cuidIds, type IdGenerator } from './ports/ids'
@@ -56,6 +59,7 @@ export function createInvoicing(options: InvoicingOptions) {
     onArchiveError: options.onArchiveError ?? ((error, versionId) => console.error(`the PDF of document version ${versionId} could not be archived`, error)),
   }
   const access = createApiGate(deps, options.access)
+  const sending = createSendService(deps)
   const events: EventBus = { on: deps.events.on, off: deps.events.off }
   return {
     companies: createCompanyService(deps),
@@ -67,9 +71,13 @@ export function createInvoicing(options: InvoicingOptions) {
     invoices: {
       ...createInvoiceService(deps),
       ...createInvoiceExportService(deps),
-      ...createSendService(deps),
+      ...sending,
       ...createCorrectionService(deps),
+      ...createCancelService(deps, sending),
+      ...createCopyService(deps),
     },
+    /** Money received for documents. */
+    payments: createPaymentService(deps),
     /** Frozen versions of locked documents and their archived PDFs. */
     versions: createVersionService(deps),
     idempotency: createIdempotencyService(deps),

@@ -61,6 +61,16 @@ export const ERROR_CODES = [
   'invoice_not_issued',
   /** The mail server could not be reached or refused the recipient; nothing but an issued number was kept. */
   'email_delivery_failed',
+  /** A payment would pay more than is outstanding plus 0.01. */
+  'amount_exceeds_remaining',
+  /** The document is cancelled, so its payments cannot change. */
+  'invoice_cancelled',
+  /** The document's status does not allow this action (cancel, storno, convert). */
+  'status_conflict',
+  /** Payments moved from a proforma cannot return to it (rule 7); delete them first. */
+  'payments_block_cancellation',
+  /** The cancelled invoice already has its cancellation credit note. */
+  'storno_exists',
   /** The storage is locked by another writer for longer than the busy timeout. */
   'storage_busy',
 ] as const

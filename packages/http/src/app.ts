@@ -12,10 +12,12 @@ import { companyRoutes } from './routes/company'
 import { customerRoutes } from './routes/customers'
 import { documentCategoryRoutes } from './routes/document-categories'
 import { invoiceFileRoutes } from './routes/invoice-files'
+import { invoiceActionRoutes } from './routes/invoice-actions'
 import { invoiceSendingRoutes } from './routes/invoice-sending'
 import { invoiceVersionRoutes } from './routes/invoice-versions'
 import { invoiceRoutes } from './routes/invoices'
 import { metaRoutes } from './routes/meta'
+import { paymentRoutes } from './routes/payments'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
 
@@ -55,7 +57,9 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...invoiceRoutes(invoicing),
     ...invoiceFileRoutes(invoicing),
     ...invoiceSendingRoutes(invoicing),
+    ...invoiceActionRoutes(invoicing),
     ...invoiceVersionRoutes(invoicing),
+    ...paymentRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)

@@ -44,6 +44,11 @@ export const STATUS_BY_CODE = {
   invoice_not_issued: 400,
   // The specification answers a failed delivery on send with 500 (dunning has its own 502).
   email_delivery_failed: 500,
+  amount_exceeds_remaining: 409,
+  invoice_cancelled: 409,
+  status_conflict: 409,
+  payments_block_cancellation: 409,
+  storno_exists: 409,
   storage_busy: 503,
   invalid_json: 400,
   unsupported_media_type: 415,

@@ -17,6 +17,7 @@ import { createDocumentVersionRepository } from './repositories/document-version
 import { createEventOutbox } from './repositories/events'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
+import { createPaymentRepository } from './repositories/payments'
 import { createProductRepository } from './repositories/products'
 import { createSendReservationRepository } from './repositories/send-reservations'
 
@@ -43,6 +44,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   audit: createAuditLog(executor),
   documentVersions: createDocumentVersionRepository(executor),
   sendReservations: createSendReservationRepository(executor),
+  payments: createPaymentRepository(executor),
 })
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and

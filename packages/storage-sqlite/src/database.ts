@@ -19,6 +19,7 @@ export interface Database {
   audit_entry: AuditEntryTable
   document_version: DocumentVersionTable
   send_reservation: SendReservationTable
+  payment: PaymentTable
 }
 
 export interface CompanyTable {
@@ -268,4 +269,19 @@ export interface SendReservationTable {
   invoice_id: string
   token: string
   expires_at: string
+}
+
+export interface PaymentTable {
+  id: string
+  company_id: string
+  invoice_id: string
+  /** Exact decimal text. */
+  amount: string
+  payment_date: string
+  payment_method: string
+  reference: string | null
+  notes: string | null
+  moved_from_invoice_id: string | null
+  created_at: string
+  updated_at: string
 }

@@ -11,7 +11,7 @@ async function setup() {
   const invoicing = createInvoicing({ storage, clock, pdf: createRecordingRenderer() })
   const company = await invoicing.companies.create({ name: 'Muster GmbH', vatId: 'DE123456789' })
   const actor = companyActor(company.id)
-  const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', country: 'DE' })
+  const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', country: 'DE', buyerReference: '04011000-12345-34' })
   const events: DomainEvent[] = []
   invoicing.events.on('*', (event) => events.push(event))
   const sentInvoice = async () => {
@@ -84,9 +84,29 @@ describe('correcting a locked document', () => {
     const corrected = await invoicing.invoices.get(actor, invoice.id)
     assert.equal(corrected.customer.name, 'Wiener GmbH')
     assert.equal(corrected.orderNumber, 'PO-7')
+    assert.equal(corrected.buyerReference, null, 'the new recipient\'s routing id, not the old one')
     assert.equal(corrected.reverseCharge, true)
     assert.equal(corrected.taxTotal, '0.00')
     await assert.rejects(invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, customerId: 'missing' }), failsWith('not_found'))
+  })
+
+  it('settles the status against the payments: a higher total reopens a PAID invoice, payments above the new total are refused', async () => {
+    const { invoicing, actor, sentInvoice } = await setup()
+    const invoice = await sentInvoice()
+    await invoicing.payments.record(actor, invoice.id, { amount: '238', paymentDate: '2026-03-20' })
+    assert.equal((await invoicing.invoices.get(actor, invoice.id)).status, 'PAID')
+    await invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, lines: [{ description: 'Beratung', quantity: 3, unitPrice: '100', taxRate: '19' }] })
+    let corrected = await invoicing.invoices.get(actor, invoice.id)
+    assert.equal(corrected.status, 'SENT')
+    assert.equal(corrected.paidAt, null)
+    await assert.rejects(
+      invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, lines: [{ description: 'Beratung', unitPrice: '100', taxRate: '19' }] }),
+      failsWith('amount_exceeds_remaining'),
+    )
+    await invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, lines: [{ description: 'Beratung', quantity: 2, unitPrice: '100', taxRate: '19' }] })
+    corrected = await invoicing.invoices.get(actor, invoice.id)
+    assert.equal(corrected.status, 'PAID')
+    assert.equal(corrected.paidAt, '2026-03-20T00:00:00.000Z')
   })
 
   it('takes version 1 retroactively for a document locked without one', async () => {

@@ -11,6 +11,7 @@ import { canonicalJson } from '../shared/canonical-json'
 import { withChanges } from '../shared/changes'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
+import { exceedsRemaining, settle } from '../payments/balance'
 import { assertNotBeingSent } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
 import { createVersionArchive, takeVersion } from '../versions/version-archive'
@@ -70,16 +71,25 @@ export function createCorrectionService(deps: CoreDeps) {
         const situation = taxSituationOf(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId))
         const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
         const priced = priceLines(drafts, situation, ids)
-        const corrected: Invoice = {
+        const recipientChanged = customerId !== current.customerId
+        const revised: Invoice = {
           ...withChanges(current, changes),
           customerId,
           issueDate,
+          // A new recipient brings its own routing id (Leitweg-ID) unless the correction gives one.
+          buyerReference: fields.buyerReference !== undefined || !recipientChanged ? withChanges(current, changes).buyerReference : customer.buyerReference,
           ...taxFieldsOf(situation),
           ...priced.totals,
           lines: priced.lines,
           updatedAt: now.toISOString(),
         }
-        assertDateOrder(corrected)
+        assertDateOrder(revised)
+        // The payments stay; a new total may settle the document or open a balance again.
+        const payments = await tx.payments.listByInvoice(company.id, id)
+        if (exceedsRemaining(revised.grossTotal, payments, '0')) {
+          throw new InvoicingError('amount_exceeds_remaining', `The payments of ${current.invoiceNumber} would exceed the corrected total ${revised.grossTotal}; delete or change payments first`)
+        }
+        const corrected = { ...revised, ...settle(revised, payments, payments[0]?.paymentDate ?? null) }
         if (contentOf(corrected) === contentOf(current)) {
           throw new InvoicingError('validation_failed', 'The correction changes nothing; give the fields or lines that differ')
         }

@@ -1,4 +1,5 @@
 import type { Company } from '../companies/company'
+import { InvoicingError } from '../errors'
 import type { IdGenerator } from '../ports/ids'
 import { calendarDateOf } from '../shared/calendar-date'
 import { negated } from '../shared/decimal-text'
@@ -62,4 +63,36 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
   await unit.audit('INVOICE_STORNO_CREATED_VIA_API', { type: 'invoice', id: creditNote.id }, { invoiceNumber: creditNote.invoiceNumber, cancelledInvoiceId: invoice.id })
   await unit.emit('credit_note.created', creditNote)
   return creditNote
+}
+
+/**
+ * Rule 7: payments moved here from a proforma when it was converted go back to that proforma
+ * when this invoice is cancelled (or deleted). If the proforma is gone or cancelled there is
+ * nowhere to return them: 409, and the caller's transaction writes nothing.
+ */
+export async function returnMovedPayments(unit: UnitOfWork, invoice: Invoice): Promise<void> {
+  const moved = (await unit.tx.payments.listByInvoice(invoice.companyId, invoice.id)).filter((payment) => payment.movedFromInvoiceId !== null)
+  for (const payment of moved) {
+    const proforma = await unit.tx.invoices.get(invoice.companyId, payment.movedFromInvoiceId!)
+    if (!proforma || proforma.status === 'CANCELLED') {
+      throw new InvoicingError('payments_block_cancellation', `${invoice.invoiceNumber} holds payments moved from a proforma that is ${proforma ? 'cancelled' : 'gone'}; delete those payments first`, {
+        paymentIds: moved.map((each) => each.id),
+      })
+    }
+    await unit.tx.payments.update({ ...payment, invoiceId: proforma.id, movedFromInvoiceId: null, updatedAt: unit.now.toISOString() })
+  }
+}
+
+/**
+ * Cancels a document: moved payments return to their proforma (rule 7), and an issued invoice
+ * gets its cancellation credit note unless `createStorno` is false.
+ */
+export async function cancelDocument(
+  unit: UnitOfWork, company: Company, invoice: Invoice, ids: IdGenerator, { createStorno }: { createStorno: boolean },
+): Promise<{ invoice: Invoice; cancellationCreditNote: Invoice | null }> {
+  await returnMovedPayments(unit, invoice)
+  const cancellationCreditNote = createStorno && needsCancellationCreditNote(invoice)
+    ? await createCancellationCreditNote(unit, company, invoice, ids)
+    : null
+  return { invoice: { ...invoice, status: 'CANCELLED' }, cancellationCreditNote }
 }

@@ -10,7 +10,7 @@ import { addDays, calendarDateOf } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { createUnitOfWork, type UnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
-import { createCancellationCreditNote, needsCancellationCreditNote } from './cancellation'
+import { cancelDocument, returnMovedPayments } from './cancellation'
 import { assertDateOrder } from './document-dates'
 import { applyContentChanges, contentLocked } from './editing'
 import type { Invoice, InvoiceStatus } from './invoice'
@@ -21,9 +21,11 @@ import {
 } from './invoice-schemas'
 import { issueNumber } from './issuing'
 import { draftLines, priceLines, taxFieldsOf, taxSituationOf } from './pricing'
+import { balanceOf } from '../payments/balance'
+import type { Payment } from '../payments/payment'
 import { assertNotBeingSent } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
-import { createVersionArchive, takeVersion } from '../versions/version-archive'
+import { createVersionArchive, takeInitialVersion } from '../versions/version-archive'
 import { loadDocumentParts } from './document-parts'
 import { allowedTransitionsOf, canTransition, isContentEditable } from './transitions'
 
@@ -35,8 +37,8 @@ export type InvoiceCustomer = Pick<Customer, 'id' | 'customerNumber' | 'name' | 
 
 export interface InvoiceDetail extends Invoice {
   customer: InvoiceCustomer
-  /** Payments arrive with the payments capability; until then a document has none. */
-  payments: never[]
+  /** Latest payment date first. */
+  payments: Payment[]
   paidAmount: string
 }
 
@@ -49,8 +51,8 @@ export interface InvoiceUpdateResult {
 const customerOf = ({ id, customerNumber, name, email, street, zipCode, city, country, vatId }: Customer): InvoiceCustomer =>
   ({ id, customerNumber, name, email, street, zipCode, city, country, vatId })
 
-const detailOf = (invoice: Invoice, customer: Customer): InvoiceDetail =>
-  ({ ...invoice, customer: customerOf(customer), payments: [], paidAmount: '0.00' })
+const detailOf = (invoice: Invoice, customer: Customer, payments: Payment[] = []): InvoiceDetail =>
+  ({ ...invoice, customer: customerOf(customer), payments, paidAmount: balanceOf(invoice.grossTotal, payments).totalPaid })
 
 const EVENT_OF_STATUS: Partial<Record<InvoiceStatus, 'invoice.sent' | 'invoice.paid' | 'invoice.cancelled'>> = {
   SENT: 'invoice.sent',
@@ -83,9 +85,8 @@ export function createInvoiceService(deps: CoreDeps) {
     if (invoice.status === 'DRAFT' && (status === 'FINAL' || status === 'SENT')) next = await issueNumber(unit, company, next)
     if (status === 'SENT') next = { ...next, sentAt: next.sentAt ?? timestamp, lockedAt: next.lockedAt ?? timestamp }
     if (status === 'PAID') next = { ...next, paidAt: timestamp }
-    if (status === 'CANCELLED' && needsCancellationCreditNote(invoice)) {
-      cancellationCreditNote = await createCancellationCreditNote(unit, company, invoice, ids)
-    }
+    // Decided from the status before the change: a draft gets no cancellation credit note.
+    if (status === 'CANCELLED') ({ invoice: next, cancellationCreditNote } = await cancelDocument(unit, company, invoice, ids, { createStorno: true }))
     return { invoice: next, cancellationCreditNote }
   }
 
@@ -96,7 +97,7 @@ export function createInvoiceService(deps: CoreDeps) {
     const customer = await storage.customers.get(actor.companyId, invoice.customerId)
     // A document's customer cannot be deleted (customer_in_use), so it is always there.
     if (!customer) throw new Error(`customer ${invoice.customerId} of invoice ${id} is missing`)
-    return detailOf(invoice, customer)
+    return detailOf(invoice, customer, await storage.payments.listByInvoice(actor.companyId, id))
   }
 
   return {
@@ -238,7 +239,7 @@ export function createInvoiceService(deps: CoreDeps) {
         const versions: DocumentVersion[] = []
         for (const locked of [current.lockedAt ? null : invoice, result.cancellationCreditNote]) {
           if (!locked?.lockedAt) continue
-          versions.push(await takeVersion(unit, actor, await loadDocumentParts(tx, company, locked), { id: ids.next(), changeType: 'INITIAL', changeReason: null }))
+          versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, locked), ids))
         }
         const details = { changedFields: edit.changedFields, ...(newStatus ? { fromStatus: current.status, toStatus: newStatus } : {}) }
         if (newStatus === 'CANCELLED') {
@@ -273,6 +274,7 @@ export function createInvoiceService(deps: CoreDeps) {
             invoiceNumber: invoice.invoiceNumber,
           })
         }
+        await returnMovedPayments(unit, invoice)
         await tx.invoices.delete(actor.companyId, id)
         await releaseSource(tx, invoice)
         await tx.idempotency.deleteForResource(actor.companyId, id)

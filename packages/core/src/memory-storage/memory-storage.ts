@@ -6,10 +6,11 @@ import type { Customer } from '../customers/customer'
 import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice } from '../invoices/invoice'
+import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type {
   AuditLog, DocumentVersionRepository, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery,
-  SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts,
+  PaymentRepository, SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts,
 } from '../ports/storage'
 import type { SendReservation } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
@@ -36,6 +37,7 @@ export function createMemoryStorage(): Storage {
     audit: createTable<AuditEntry>(),
     documentVersions: createTable<DocumentVersion>(),
     sendReservations: createTable<SendReservation>(),
+    payments: createTable<Payment>(),
   }
   const all = Object.values(tables)
   const repositories = createRepositories(tables)
@@ -126,6 +128,7 @@ interface Tables {
   audit: Table<AuditEntry>
   documentVersions: Table<DocumentVersion>
   sendReservations: Table<SendReservation>
+  payments: Table<Payment>
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
@@ -186,7 +189,9 @@ function companyRecords<T extends { id: string; companyId: string; createdAt: st
  * a duplicate is a bug in the caller (numbers are taken inside a serialized transaction), so it
  * is refused with a plain Error, as a database's unique index would refuse it.
  */
-function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>, versions: Table<DocumentVersion>): InvoiceRepository {
+function invoiceRecords(
+  invoices: Table<Invoice>, customers: Table<Customer>, versions: Table<DocumentVersion>, payments: Table<Payment>,
+): InvoiceRepository {
   const ofCompany = (companyId: string) => [...invoices.rows()].filter((row) => row.value.companyId === companyId)
   const refuseDuplicateNumber = (invoice: Invoice) => {
     const taken = ofCompany(invoice.companyId).some((row) => row.value.invoiceNumber === invoice.invoiceNumber && row.value.id !== invoice.id)
@@ -222,6 +227,8 @@ function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>, ve
     },
     list: async (companyId, query) =>
       sliceOf(matching(companyId, query).sort((a, b) => compareText(b.value.issueDate, a.value.issueDate) || newestFirst(a, b)), query),
+    listByParent: async (companyId, parentInvoiceId) =>
+      ofCompany(companyId).filter((row) => row.value.parentInvoiceId === parentInvoiceId).sort((a, b) => a.seq - b.seq).map((row) => structuredClone(row.value)),
     existsForCustomer: async (companyId, customerId) => ofCompany(companyId).some((row) => row.value.customerId === customerId),
     existsForCategory: async (companyId, categoryId) => ofCompany(companyId).some((row) => row.value.documentCategoryId === categoryId),
     insert: async (invoice) => {
@@ -237,9 +244,14 @@ function invoiceRecords(invoices: Table<Invoice>, customers: Table<Customer>, ve
     delete: async (companyId, id) => {
       if (!stored(companyId, id)) return
       invoices.delete(id)
-      // Its versions go with it, as the database's ON DELETE CASCADE removes them.
+      // Its versions and payments go with it, as the database's ON DELETE CASCADE removes them;
+      // a payment moved away from it forgets where it came from, as ON DELETE SET NULL does.
       for (const { value } of [...versions.rows()]) {
         if (value.invoiceId === id) versions.delete(value.id)
+      }
+      for (const { value } of [...payments.rows()]) {
+        if (value.invoiceId === id) payments.delete(value.id)
+        else if (value.movedFromInvoiceId === id) payments.set(value.id, { ...value, movedFromInvoiceId: null })
       }
     },
   }
@@ -318,6 +330,33 @@ function sendReservationRecords(reservations: Table<SendReservation>): SendReser
   }
 }
 
+/** Payments by id. A second payment with the same id is refused with a plain Error, as the primary key refuses it. */
+function paymentRecords(payments: Table<Payment>): PaymentRepository {
+  const stored = (companyId: string, id: string) => {
+    const payment = payments.get(id)
+    return payment?.companyId === companyId ? payment : undefined
+  }
+  return {
+    get: async (companyId, id) => stored(companyId, id),
+    listByInvoice: async (companyId, invoiceId) =>
+      [...payments.rows()].filter(({ value }) => value.companyId === companyId && value.invoiceId === invoiceId)
+        .sort((a, b) =>
+          compareText(b.value.paymentDate, a.value.paymentDate) || compareText(b.value.createdAt, a.value.createdAt) ||
+          compareText(b.value.id, a.value.id))
+        .map((row) => structuredClone(row.value)),
+    insert: async (payment) => {
+      if (payments.get(payment.id)) throw new Error(`payment ${payment.id} already exists`)
+      payments.set(payment.id, payment)
+    },
+    update: async (payment) => {
+      if (stored(payment.companyId, payment.id)) payments.set(payment.id, payment)
+    },
+    delete: async (companyId, id) => {
+      if (stored(companyId, id)) payments.delete(id)
+    },
+  }
+}
+
 function eventRecords(events: Table<DomainEvent>): EventOutbox {
   return {
     list: async (companyId, page) =>
@@ -383,7 +422,7 @@ function createRepositories(tables: Tables): StorageTx {
       addApiCalls: async (companyId, month, calls) => addUsage(companyId, month, (counts) => { counts.apiCalls += calls }).apiCalls,
       addDocumentIssued: async (companyId, month) => addUsage(companyId, month, (counts) => { counts.documentsIssued += 1 }).documentsIssued,
     },
-    invoices: invoiceRecords(tables.invoices, customers, tables.documentVersions),
+    invoices: invoiceRecords(tables.invoices, customers, tables.documentVersions, tables.payments),
     documentCategories: {
       get: async (companyId, id) => {
         const category = documentCategories.get(id)
@@ -403,6 +442,7 @@ function createRepositories(tables: Tables): StorageTx {
     audit: auditRecords(tables.audit),
     documentVersions: documentVersionRecords(tables.documentVersions),
     sendReservations: sendReservationRecords(tables.sendReservations),
+    payments: paymentRecords(tables.payments),
   }
 }
 
@@ -429,5 +469,6 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     audit: wrap(repositories.audit),
     documentVersions: wrap(repositories.documentVersions),
     sendReservations: wrap(repositories.sendReservations),
+    payments: wrap(repositories.payments),
   }
 }

@@ -6,6 +6,7 @@ import type { Customer } from '../customers/customer'
 import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices/invoice'
+import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type { SendReservation } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
@@ -49,6 +50,7 @@ export interface StorageReader {
   readonly audit: AuditReader
   readonly documentVersions: DocumentVersionReader
   readonly sendReservations: SendReservationReader
+  readonly payments: PaymentReader
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
@@ -66,6 +68,7 @@ export interface StorageTx {
   readonly audit: AuditLog
   readonly documentVersions: DocumentVersionRepository
   readonly sendReservations: SendReservationRepository
+  readonly payments: PaymentRepository
 }
 
 export interface CompanyReader {
@@ -186,6 +189,8 @@ export interface InvoiceReader {
    * stay fast for 100,000 documents of one company (indexes on the filtered columns).
    */
   list(companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>>
+  /** The credit notes that refer to `parentInvoiceId` (cancellations among them), oldest first. */
+  listByParent(companyId: string, parentInvoiceId: string): Promise<Invoice[]>
   /** Whether any document of the company names this customer. */
   existsForCustomer(companyId: string, customerId: string): Promise<boolean>
   /** Whether any document of the company is in this category. */
@@ -293,4 +298,21 @@ export interface SendReservationRepository extends SendReservationReader {
   tryReserve(reservation: SendReservation, now: string): Promise<boolean>
   /** Ends the document's reservation if `token` still holds it; otherwise does nothing. */
   release(companyId: string, invoiceId: string, token: string): Promise<void>
+}
+
+export interface PaymentReader {
+  get(companyId: string, id: string): Promise<Payment | undefined>
+  /** A document's payments, latest payment date first (then newest recorded first). */
+  listByInvoice(companyId: string, invoiceId: string): Promise<Payment[]>
+}
+
+/**
+ * Payments of documents. Deleting a document deletes its payments (only drafts are deleted, and
+ * drafts take no payments, so this is a safety net, not a rule).
+ */
+export interface PaymentRepository extends PaymentReader {
+  insert(payment: Payment): Promise<void>
+  /** Replaces the stored payment (also to move it to another document); one of another company is untouched. */
+  update(payment: Payment): Promise<void>
+  delete(companyId: string, id: string): Promise<void>
 }

@@ -233,6 +233,51 @@ describe('sending a document', () => {
   })
 })
 
+describe('a failure after the mail was accepted', () => {
+  it('records the send anyway when the archive cannot be written, and keeps the version for a later archive', async () => {
+    const storage = createMemoryStorage()
+    const mailbox = createMemoryMailbox()
+    const failures: string[] = []
+    const invoicing = createInvoicing({
+      storage, pdf: createRecordingRenderer(), mail: { transport: mailbox },
+      blobs: { put: async () => { throw new Error('disk full') }, get: async () => undefined },
+      onArchiveError: (_, versionId) => failures.push(versionId),
+    })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', email: 'kunde@kunde.de' })
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
+    const result = await invoicing.invoices.send(actor, created.id)
+    assert.equal(result.status, 'SENT')
+    assert.equal(mailbox.sent.length, 1)
+    assert.equal((await invoicing.invoices.get(actor, created.id)).status, 'SENT')
+    const { versions } = await invoicing.versions.list(actor, created.id)
+    assert.equal(versions[0]!.hasPdf, false)
+    assert.ok(failures.includes(versions[0]!.id))
+  })
+
+  it('keeps the reservation when recording fails after delivery, so a retry cannot mail twice', async () => {
+    const storage = createMemoryStorage()
+    const mailbox = createMemoryMailbox()
+    let failRecording = false
+    const invoicing = createInvoicing({
+      storage: { ...storage, transaction: (work) => storage.transaction(async (tx) => {
+        if (failRecording && mailbox.sent.length > 0) throw new Error('database gone')
+        return work(tx)
+      }) },
+      pdf: createRecordingRenderer(), mail: { transport: mailbox },
+    })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', email: 'kunde@kunde.de' })
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
+    failRecording = true
+    await assert.rejects(invoicing.invoices.send(actor, created.id), /database gone/)
+    failRecording = false
+    assert.equal(mailbox.sent.length, 1)
+    await assert.rejects(invoicing.invoices.send(actor, created.id), failsWith('send_in_progress'))
+    assert.equal(mailbox.sent.length, 1)
+  })
+})
+
 describe('locking by PUT', () => {
   it('archives version 1 when PUT sets SENT, and the cancellation credit note is locked with its own version 1', async () => {
     const { invoicing, actor, draft, mailbox } = await setup()

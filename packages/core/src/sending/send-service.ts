@@ -6,7 +6,7 @@ import { InvoicingError, notFound } from '../errors'
 import { loadDocumentParts, refuseConvertedProforma } from '../invoices/document-parts'
 import type { Invoice, InvoiceStatus } from '../invoices/invoice'
 import { issueNumber } from '../invoices/issuing'
-import type { OutgoingMail } from '../mail/mail-transport'
+import type { MailReceipt, OutgoingMail } from '../mail/mail-transport'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
@@ -55,7 +55,9 @@ const attachmentName = (invoice: Invoice) => `${invoice.invoiceNumber.replace(/[
  * 3. Only after the mail was accepted, one transaction records the send: SENT, sentAt, the lock
  *    and version 1 with the mailed PDF as its archive, the event and the audit entry.
  *
- * A failure in step 2 or 3 frees the reservation; a crashed process's reservation expires.
+ * A failure before the mail server accepted the mail frees the reservation. After that, a
+ * failure keeps it until it expires (ten minutes), so a retry cannot mail the customer twice;
+ * a crashed process's reservation expires the same way.
  */
 export function createSendService(deps: CoreDeps) {
   const { storage, ids, clock } = deps
@@ -117,45 +119,57 @@ export function createSendService(deps: CoreDeps) {
         return { parts: { ...parts, invoice: issued }, to, from }
       })
 
+      const sentAt = clock.now().toISOString()
+      const asSent: DocumentSnapshot = { ...prepared.parts, invoice: sentStateOf(prepared.parts.invoice, sentAt) }
+      let message: OutgoingMail
+      let receipt: MailReceipt
+      let content: Uint8Array
       try {
-        const sentAt = clock.now().toISOString()
-        const asSent: DocumentSnapshot = { ...prepared.parts, invoice: sentStateOf(prepared.parts.invoice, sentAt) }
-        const content = await renderHybridPdf(pdf, asSent)
-        const message = composeMail(asSent, prepared.from, prepared.to, { cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
-        const receipt = await mail.transport.send(message).catch((error: unknown) => {
-          throw new InvoicingError('email_delivery_failed', `The mail to ${prepared.to} could not be delivered: ${error instanceof Error ? error.message : String(error)}`, {}, { cause: error })
+        content = await renderHybridPdf(pdf, asSent)
+        message = composeMail(asSent, prepared.from, prepared.to, { cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
+        receipt = await mail.transport.send(message).catch((error: unknown) => {
+          // The transport's first clause says what happened; its details (hosts, server text) stay in the log.
+          const reason = error instanceof Error ? error.message.split(':')[0] : 'delivery failed'
+          throw new InvoicingError('email_delivery_failed', `The mail to ${prepared.to} could not be delivered (${reason})`, {}, { cause: error })
         })
-
-        const locks = asSent.invoice.lockedAt !== null && prepared.parts.invoice.lockedAt === null
-        const versionId = ids.next()
-        const pdfKey = locks ? await archive.storeBeforehand({ companyId: actor.companyId, invoiceId: id, id: versionId }, content) : undefined
-        const { invoice, lateVersion } = await inUnitOfWork(actor, async (unit) => {
-          const current = await requireInvoice(unit.tx, actor, id)
-          const sent = { ...sentStateOf(current, sentAt), updatedAt: unit.now.toISOString() }
-          let lateVersion = null
-          if (sent.lockedAt !== null && current.lockedAt === null) {
-            // The mailed PDF is version 1's archive, unless the document changed after it was drawn (an expired reservation).
-            const unchanged = current.updatedAt === prepared.parts.invoice.updatedAt
-            const version = await takeVersion(unit, actor, { ...prepared.parts, invoice: sent }, {
-              id: versionId, changeType: 'INITIAL', changeReason: null, ...(unchanged && pdfKey ? { pdfKey } : {}),
-            })
-            if (!version.pdfKey) lateVersion = version
-          }
-          await unit.tx.invoices.update(sent)
-          await unit.tx.sendReservations.release(actor.companyId, id, token)
-          await unit.audit('INVOICE_SENT_VIA_API', { type: 'invoice', id }, {
-            invoiceNumber: sent.invoiceNumber, sentTo: prepared.to, cc: message.cc, bcc: message.bcc, messageId: receipt.messageId, status: sent.status,
-          })
-          await unit.emit('invoice.sent', sent)
-          return { invoice: sent, lateVersion }
-        })
-        if (lateVersion) await archive.archiveAll([lateVersion])
-        return { invoiceId: id, invoiceNumber: invoice.invoiceNumber, status: invoice.status, sentTo: prepared.to, cc: [...message.cc], bcc: [...message.bcc], sentAt }
       } catch (error) {
         // If even this fails, the reservation expires on its own; the caller hears the first error.
         await storage.transaction((tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
         throw error
       }
+
+      // The customer has the mail now. From here a failure must not free the reservation: a
+      // retry right away would mail the document twice. It expires after ten minutes instead.
+      const locks = asSent.invoice.lockedAt !== null && prepared.parts.invoice.lockedAt === null
+      const versionId = ids.next()
+      const pdfKey = locks
+        ? await archive.storeBeforehand({ companyId: actor.companyId, invoiceId: id, id: versionId }, content).catch((error: unknown) => {
+          deps.onArchiveError(error, versionId)
+          return undefined
+        })
+        : undefined
+      const { invoice, lateVersion } = await inUnitOfWork(actor, async (unit) => {
+        const current = await requireInvoice(unit.tx, actor, id)
+        const sent = { ...sentStateOf(current, sentAt), updatedAt: unit.now.toISOString() }
+        let lateVersion = null
+        if (sent.lockedAt !== null && current.lockedAt === null) {
+          // The mailed PDF is version 1's archive, unless the document changed after it was drawn (an expired reservation).
+          const unchanged = current.updatedAt === prepared.parts.invoice.updatedAt
+          const version = await takeVersion(unit, actor, { ...prepared.parts, invoice: sent }, {
+            id: versionId, changeType: 'INITIAL', changeReason: null, ...(unchanged && pdfKey ? { pdfKey } : {}),
+          })
+          if (!version.pdfKey) lateVersion = version
+        }
+        await unit.tx.invoices.update(sent)
+        await unit.tx.sendReservations.release(actor.companyId, id, token)
+        await unit.audit('INVOICE_SENT_VIA_API', { type: 'invoice', id }, {
+          invoiceNumber: sent.invoiceNumber, sentTo: prepared.to, cc: message.cc, bcc: message.bcc, messageId: receipt.messageId, status: sent.status,
+        })
+        await unit.emit('invoice.sent', sent)
+        return { invoice: sent, lateVersion }
+      })
+      if (lateVersion) await archive.archiveAll([lateVersion])
+      return { invoiceId: id, invoiceNumber: invoice.invoiceNumber, status: invoice.status, sentTo: prepared.to, cc: [...message.cc], bcc: [...message.bcc], sentAt }
     },
   }
 }

@@ -51,6 +51,10 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return moved.toISOString().slice(0, 10)
 }
 
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: CalendarDate, to: CalendarDate): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+
 /** `YYYY-MM` of a calendar date. */
 export const monthOf = (date: CalendarDate): string => date.slice(0, 7)
 

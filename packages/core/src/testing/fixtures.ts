@@ -8,6 +8,7 @@ import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import { DEFAULT_NUMBER_RANGES } from '../numbering/number-ranges'
+import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type { SendReservation } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
@@ -164,4 +165,17 @@ export function aDocumentVersion(companyId: string, invoiceId: string, overrides
 /** A reservation expiring ten minutes after 2026-03-01T00:00:00.000Z. */
 export function aSendReservation(companyId: string, invoiceId: string, overrides: Partial<SendReservation> = {}): SendReservation {
   return { companyId, invoiceId, token: nextId('tok'), expiresAt: '2026-03-01T00:10:00.000Z', ...overrides }
+}
+
+/**
+ * A payment of 1,234.50 (the trailing zero must survive) by bank transfer. `movedFromInvoiceId`
+ * is null: a stored document must exist for it (pass one in).
+ */
+export function aPayment(companyId: string, invoiceId: string, overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: nextId('pay'), companyId, invoiceId, amount: '1234.50', paymentDate: '2026-03-01', paymentMethod: 'BANK_TRANSFER',
+    reference: 'RE-2026-0001 / Überweisung', notes: 'Anzahlung „50 %“ ✓', movedFromInvoiceId: null,
+    createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  }
 }

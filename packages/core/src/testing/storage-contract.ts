@@ -6,7 +6,7 @@ import type { Invoice } from '../invoices/invoice'
 import type { InvoiceListQuery, Storage } from '../ports/storage'
 import {
   aCompany, aCustomer, aDocumentCategory, aDocumentVersion, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine,
-  aProduct, aSendReservation,
+  aPayment, aProduct, aSendReservation,
 } from './fixtures'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
@@ -593,6 +593,21 @@ export function storageContract(harness: StorageHarness): void {
         assert.equal(await storage.transaction((tx) => tx.invoices.existsForCustomer(company.id, used!.id)), true)
       })
 
+      it('lists the credit notes of an invoice, oldest first, with their lines, only in the company', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const parent = anInvoice(company.id, customer!.id)
+        const first = anInvoice(company.id, customer!.id, { invoiceType: 'CREDIT_NOTE', parentInvoiceId: parent.id, creditNoteReason: 'CANCELLATION' })
+        const second = anInvoice(company.id, customer!.id, { invoiceType: 'CREDIT_NOTE', parentInvoiceId: parent.id, creditNoteReason: 'GOODWILL' })
+        const unrelated = anInvoice(company.id, customer!.id, { invoiceType: 'CREDIT_NOTE' })
+        await storedInvoices(parent, first, second, unrelated)
+        const listed = await storage.invoices.listByParent(company.id, parent.id)
+        assert.deepEqual(listed.map((note) => note.id), [first.id, second.id])
+        assert.deepEqual(listed[0]!.lines, first.lines)
+        assert.deepEqual(await storage.invoices.listByParent(company.id, first.id), [])
+        const { company: other } = await storedCustomers([])
+        assert.deepEqual(await storage.invoices.listByParent(other.id, parent.id), [])
+      })
+
       it('rolls back a document with its lines, events, audit entries and idempotency records together', async () => {
         const { company, customers: [customer] } = await storedCustomers([{}])
         const kept = anInvoice(company.id, customer!.id)
@@ -936,6 +951,146 @@ export function storageContract(harness: StorageHarness): void {
           storage.transaction((tx) => tx.sendReservations.tryReserve(reservation, now))))
         assert.equal(reserved.filter(Boolean).length, 1)
         assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), rivals[reserved.indexOf(true)])
+      })
+    })
+
+    describe('payments', () => {
+      /** The ids of a document's payments, in list order. */
+      const paymentIds = async (companyId: string, invoiceId: string) =>
+        (await storage.payments.listByInvoice(companyId, invoiceId)).map((payment) => payment.id)
+
+      it('round-trips every field, the amount as the exact string stored, nulls included', async () => {
+        const { company, documents: [invoice, proforma] } = await storedDocuments(2)
+        const payment = aPayment(company.id, invoice!.id, {
+          amount: '0.10', paymentMethod: 'PAYPAL', movedFromInvoiceId: proforma!.id, updatedAt: '2026-03-02T11:00:00.000Z',
+        })
+        const bare = aPayment(company.id, invoice!.id, { amount: '12345678901234567890.123456789', reference: null, notes: null })
+        await storage.transaction(async (tx) => {
+          await tx.payments.insert(payment)
+          await tx.payments.insert(bare)
+        })
+        assert.deepEqual(await storage.payments.get(company.id, payment.id), payment)
+        assert.deepEqual(await storage.payments.get(company.id, bare.id), bare)
+        assert.equal(await storage.payments.get(company.id, 'missing'), undefined)
+        assert.deepEqual(await storage.transaction((tx) => tx.payments.get(company.id, payment.id)), payment)
+      })
+
+      it('lists a document’s payments only, latest payment date first, then newest recorded first', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const early = aPayment(company.id, invoice!.id, { paymentDate: '2026-02-27', createdAt: '2026-03-05T00:00:00.000Z' })
+        const olderOfDay = aPayment(company.id, invoice!.id, { paymentDate: '2026-03-01', createdAt: '2026-03-01T09:00:00.000Z' })
+        const newerOfDay = aPayment(company.id, invoice!.id, { paymentDate: '2026-03-01', createdAt: '2026-03-01T09:00:00.001Z' })
+        const latest = aPayment(company.id, invoice!.id, { paymentDate: '2026-03-10', createdAt: '2026-02-01T00:00:00.000Z' })
+        const ofOther = aPayment(company.id, other!.id)
+        await storage.transaction(async (tx) => {
+          // Inserted out of order: the list sorts by date and time recorded, not by insertion.
+          for (const payment of [olderOfDay, ofOther, latest, early, newerOfDay]) await tx.payments.insert(payment)
+        })
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [latest, newerOfDay, olderOfDay, early])
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, other!.id), [ofOther])
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, 'missing'), [])
+        assert.deepEqual(await storage.transaction((tx) => tx.payments.listByInvoice(company.id, other!.id)), [ofOther])
+      })
+
+      it('replaces a payment on update, also moving it to another document', async () => {
+        const { company, documents: [proforma, invoice] } = await storedDocuments(2)
+        const payment = aPayment(company.id, proforma!.id)
+        const kept = aPayment(company.id, proforma!.id)
+        await storage.transaction(async (tx) => {
+          await tx.payments.insert(payment)
+          await tx.payments.insert(kept)
+        })
+        const changed = {
+          ...payment, amount: '99.90', paymentDate: '2026-03-03', paymentMethod: 'CASH' as const, reference: null,
+          notes: 'bar', updatedAt: '2026-03-04T00:00:00.000Z',
+        }
+        await storage.transaction((tx) => tx.payments.update(changed))
+        assert.deepEqual(await storage.payments.get(company.id, payment.id), changed)
+        const moved = { ...changed, invoiceId: invoice!.id, movedFromInvoiceId: proforma!.id, updatedAt: '2026-03-05T00:00:00.000Z' }
+        await storage.transaction((tx) => tx.payments.update(moved))
+        assert.deepEqual(await storage.payments.get(company.id, payment.id), moved)
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, proforma!.id), [kept])
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [moved])
+        // And back, forgetting where it came from.
+        const returned = { ...moved, invoiceId: proforma!.id, movedFromInvoiceId: null }
+        await storage.transaction((tx) => tx.payments.update(returned))
+        assert.deepEqual(await paymentIds(company.id, invoice!.id), [])
+        assert.deepEqual(await storage.payments.get(company.id, payment.id), returned)
+      })
+
+      it('deletes a payment, and only that one', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const payment = aPayment(company.id, invoice!.id)
+        const kept = aPayment(company.id, invoice!.id)
+        await storage.transaction(async (tx) => {
+          await tx.payments.insert(payment)
+          await tx.payments.insert(kept)
+        })
+        await storage.transaction((tx) => tx.payments.delete(company.id, payment.id))
+        assert.equal(await storage.payments.get(company.id, payment.id), undefined)
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [kept])
+        // Deleting what is gone does nothing.
+        await storage.transaction((tx) => tx.payments.delete(company.id, payment.id))
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [kept])
+      })
+
+      it('keeps companies apart: another company’s payments are invisible and untouchable', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const { company: other, documents: [otherInvoice] } = await storedDocuments(1)
+        const payment = aPayment(company.id, invoice!.id)
+        await storage.transaction((tx) => tx.payments.insert(payment))
+        assert.equal(await storage.payments.get(other.id, payment.id), undefined)
+        assert.deepEqual(await storage.payments.listByInvoice(other.id, invoice!.id), [])
+        await storage.transaction(async (tx) => {
+          await tx.payments.update({ ...payment, companyId: other.id, invoiceId: otherInvoice!.id, amount: '1.00' })
+          await tx.payments.delete(other.id, payment.id)
+        })
+        assert.deepEqual(await storage.payments.get(company.id, payment.id), payment)
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [payment])
+        assert.deepEqual(await storage.payments.listByInvoice(other.id, otherInvoice!.id), [])
+      })
+
+      it('rolls back an insert, an update and a delete with the transaction', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const updated = aPayment(company.id, invoice!.id)
+        const deleted = aPayment(company.id, invoice!.id, { paymentDate: '2026-02-01' })
+        await storage.transaction(async (tx) => {
+          await tx.payments.insert(updated)
+          await tx.payments.insert(deleted)
+        })
+        const inserted = aPayment(company.id, invoice!.id)
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.payments.insert(inserted)
+          await tx.payments.update({ ...updated, invoiceId: other!.id, amount: '5.00' })
+          await tx.payments.delete(company.id, deleted.id)
+          assert.deepEqual((await tx.payments.listByInvoice(company.id, invoice!.id)).map((payment) => payment.id), [inserted.id])
+          throw new Error('recording failed')
+        }))
+        assert.equal(await storage.payments.get(company.id, inserted.id), undefined)
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [updated, deleted])
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, other!.id), [])
+      })
+
+      it('removes a document’s payments with the document', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const payments = [aPayment(company.id, invoice!.id), aPayment(company.id, invoice!.id, { paymentDate: '2026-02-01' })]
+        const ofOther = aPayment(company.id, other!.id)
+        await storage.transaction(async (tx) => {
+          for (const payment of [...payments, ofOther]) await tx.payments.insert(payment)
+        })
+        // A delete that rolls back takes no payment with it.
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.invoices.delete(company.id, invoice!.id)
+          throw new Error('rolled back')
+        }))
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), payments)
+        await storage.transaction((tx) => tx.invoices.delete(company.id, invoice!.id))
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [])
+        assert.equal(await storage.payments.get(company.id, payments[0]!.id), undefined)
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, other!.id), [ofOther])
+        // Stored again under the same id, the document starts without payments.
+        await storedInvoices(invoice!)
+        assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [])
       })
     })
   })

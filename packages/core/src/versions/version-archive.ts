@@ -1,6 +1,7 @@
 import type { Actor } from '../access/actor'
 import { renderHybridPdf } from '../einvoice'
 import type { CoreDeps } from '../ports/deps'
+import type { IdGenerator } from '../ports/ids'
 import type { UnitOfWork } from '../shared/unit-of-work'
 import type { ChangeType, DocumentSnapshot, DocumentVersion } from './document-version'
 
@@ -37,6 +38,10 @@ export async function takeVersion(
   await unit.tx.documentVersions.insert(version)
   return version
 }
+
+/** Version 1 of a document being locked now. */
+export const takeInitialVersion = (unit: UnitOfWork, actor: Actor, snapshot: DocumentSnapshot, ids: IdGenerator): Promise<DocumentVersion> =>
+  takeVersion(unit, actor, snapshot, { id: ids.next(), changeType: 'INITIAL', changeReason: null })
 
 /** Where a version's PDF lies: one key per version id, so no key is ever written twice with other bytes. */
 export const versionPdfKey = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>): string =>

@@ -1,6 +1,6 @@
 import { aliasedObjectOf } from '@invoicing/core'
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema'
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import { ErrorSchema } from '../responses/shapes'
 import { API_VERSION } from '../routes/meta'
 import type { Route } from '../routes/route'
@@ -110,7 +110,8 @@ function operationOf(route: Route) {
     tags: [route.tag],
     'x-required-scopes': route.scopes,
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: convert(route.body) } } } } : {}),
+    // A body is optional when an empty one is valid (core reads a missing body as {}).
+    ...(route.body ? { requestBody: { required: !v.safeParse(route.body, {}).success, content: { 'application/json': { schema: convert(route.body) } } } } : {}),
     responses,
   }
 }

@@ -92,6 +92,20 @@ DRAFT and unlocked FINAL ones: use PUT); cancelled documents and credit notes ca
 (400 \`invoice_status\`); a correction that changes nothing is a 400. When \`customer_id\` changes, the
 tax situation is derived again from the new customer unless the tax fields are given.
 
+## Payments, cancellation and copies
+Payments (a legacy resource: snake_case with camelCase aliases) are recorded on FINAL, SENT and
+OVERDUE documents, not on credit notes (400 \`invoice_status\`). \`payment_date\` is a calendar date
+(default today in the company's time zone); paying the gross total makes the document PAID with
+\`paidAt\` = that date at 00:00 UTC. \`amount_due\` never goes below 0 (a payment may exceed the balance
+by 0.01). Payments of a cancelled document cannot change (409 \`invoice_cancelled\`); deleting a
+payment answers \`{ success: true, data: { invoice_status, total_paid, amount_due, … } }\`. A payment
+that reopens a PAID document emits no event (the Events table names none). A correction keeps the
+payments: it settles the status against them and refuses a total below what was paid (409
+\`amount_exceeds_remaining\`). Actions in the wrong status answer 409 \`status_conflict\` (cancel,
+storno, convert). Duplicate and convert check the monthly document quota (403) but count nothing:
+the copy is counted when it is issued. Deleting a converted invoice draft releases the proforma and
+returns its payments.
+
 ## Idempotency
 Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
 \`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and
@@ -124,5 +138,6 @@ export const TAGS = [
   { name: 'company', description: 'The company of the API key (read-only: company data, number ranges, plan, usage)' },
   { name: 'customers', description: 'Recipients of documents; customer numbers come from the CUSTOMER number range' },
   { name: 'products', description: 'Catalogue entries a line item can name by productId' },
-  { name: 'invoices', description: 'Invoices and proformas: drafts, status changes, gapless numbers, tax and totals; document categories' },
+  { name: 'invoices', description: 'Invoices and proformas: drafts, status changes, gapless numbers, tax and totals, sending, versions, corrections, cancellation, copies; document categories' },
+  { name: 'payments', description: 'Money received for documents; paying the total makes a document PAID' },
 ]

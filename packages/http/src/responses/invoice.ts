@@ -4,6 +4,7 @@ import {
 } from '@invoicing/core'
 import * as v from 'valibot'
 import { customerFields } from './customer'
+import { PaymentResponseSchema, toPaymentResponse } from './payment'
 import { money, nullableString, timestamp } from './shapes'
 
 const date = v.pipe(v.string(), v.description('Calendar date, YYYY-MM-DD'))
@@ -188,14 +189,14 @@ export const CreatedInvoiceResponseSchema = v.strictObject({ ...invoiceEntries, 
 
 export const toInvoiceDetailResponse = (detail: InvoiceDetail) => ({
   ...toCreatedInvoiceResponse(detail),
-  payments: detail.payments,
+  payments: detail.payments.map(toPaymentResponse),
   paidAmount: money(detail.paidAmount),
 })
 
 export const InvoiceDetailResponseSchema = v.strictObject({
   ...invoiceEntries,
   customer: CustomerSummarySchema,
-  payments: v.pipe(v.array(jsonObject), v.description('Payments recorded on the document, newest first')),
+  payments: v.pipe(v.array(PaymentResponseSchema), v.description('Payments recorded on the document, latest payment date first')),
   paidAmount: v.number(),
 })
 

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely'
 import { platform } from './0001-platform'
 import { invoices } from './0002-invoices'
 import { versions } from './0003-versions'
+import { payments } from './0004-payments'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': platform,
   '0002-invoices': invoices,
   '0003-versions': versions,
+  '0004-payments': payments,
 }
 
 export const migrationProvider: MigrationProvider = {

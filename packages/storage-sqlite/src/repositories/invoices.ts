@@ -32,6 +32,9 @@ export function createInvoiceRepository(executor: Executor): InvoiceRepository {
     get: (companyId, id) => oneWhere(companyId, 'id', id),
     findByNumber: (companyId, invoiceNumber) => oneWhere(companyId, 'invoice_number', invoiceNumber),
     list: (companyId, query) => listInvoices(executor, companyId, query),
+    listByParent: (companyId, parentInvoiceId) =>
+      executor.snapshot(async (reader) => withLines(reader, await reader.rows(db.selectFrom('invoice').selectAll()
+        .where('company_id', '=', companyId).where('parent_invoice_id', '=', parentInvoiceId).orderBy('seq')))),
     existsForCustomer: (companyId, customerId) => exists(companyId, 'customer_id', customerId),
     existsForCategory: (companyId, categoryId) => exists(companyId, 'document_category_id', categoryId),
     async insert(invoice) {

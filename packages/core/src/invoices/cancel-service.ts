@@ -1,0 +1,128 @@
+import * as v from 'valibot'
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/require-company'
+import { InvoicingError, notFound } from '../errors'
+import type { CoreDeps } from '../ports/deps'
+import { emailAddress } from '../shared/fields'
+import { createUnitOfWork } from '../shared/unit-of-work'
+import { aliased, parseInput } from '../shared/validation'
+import { assertNotBeingSent } from '../sending/send-reservation'
+import type { createSendService } from '../sending/send-service'
+import type { DocumentVersion } from '../versions/document-version'
+import { createVersionArchive, takeInitialVersion } from '../versions/version-archive'
+import { cancelDocument, createCancellationCreditNote } from './cancellation'
+import { loadDocumentParts, refuseConvertedProforma } from './document-parts'
+import type { Invoice } from './invoice'
+
+export const CancelRequestSchema = aliased(v.object({
+  createStorno: v.optional(v.pipe(v.boolean(), v.description('Default true: an issued invoice gets its cancellation credit note')), true),
+  sendStornoToCustomer: v.optional(v.pipe(v.boolean(), v.description('Default false: mail the cancellation credit note')), false),
+  recipientEmail: v.optional(emailAddress),
+}))
+export type CancelRequest = v.InferInput<typeof CancelRequestSchema>
+
+export const StornoRequestSchema = aliased(v.object({
+  sendToCustomer: v.optional(v.pipe(v.boolean(), v.description('Default false: mail the cancellation credit note')), false),
+  recipientEmail: v.optional(emailAddress),
+}))
+export type StornoRequest = v.InferInput<typeof StornoRequestSchema>
+
+/** Whether the cancellation credit note was mailed; a failed mail is a warning, never an error. */
+export interface StornoDelivery {
+  stornoEmailSent: boolean
+  warning?: string
+}
+
+export interface CancelResult extends StornoDelivery {
+  invoice: Invoice
+  cancellationCreditNote: Invoice | null
+}
+
+export interface StornoResult extends StornoDelivery {
+  creditNote: Invoice
+}
+
+const CANCELLABLE = ['DRAFT', 'FINAL', 'SENT', 'OVERDUE']
+
+/** Cancelling documents (`POST cancel`) and the late cancellation credit note (`POST storno`). */
+export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof createSendService>) {
+  const { ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
+  const archive = createVersionArchive(deps)
+
+  /** Mails the credit note after its transaction committed; a failure is reported, not thrown. */
+  async function deliver(actor: Actor, creditNote: Invoice | null, wanted: boolean, recipientEmail: string | undefined): Promise<StornoDelivery> {
+    if (!wanted || !creditNote) return { stornoEmailSent: false }
+    try {
+      await sending.send(actor, creditNote.id, recipientEmail ? { recipientEmail } : {})
+      return { stornoEmailSent: true }
+    } catch (error) {
+      return { stornoEmailSent: false, warning: `The cancellation credit note ${creditNote.invoiceNumber} was created but not mailed: ${error instanceof Error ? error.message : String(error)}` }
+    }
+  }
+
+  return {
+    /**
+     * Cancels a DRAFT, FINAL, SENT or OVERDUE document in one transaction: its status, the
+     * cancellation credit note of an issued invoice, and payments returned to their proforma.
+     */
+    async cancel(actor: Actor, id: string, input: CancelRequest = {}): Promise<CancelResult> {
+      const request = parseInput(CancelRequestSchema, input ?? {})
+      const { result, versions } = await inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const current = await tx.invoices.get(actor.companyId, id)
+        if (!current) throw notFound('Invoice')
+        await refuseConvertedProforma(tx, current)
+        if (!CANCELLABLE.includes(current.status)) {
+          throw new InvoicingError('status_conflict', `${current.invoiceNumber} is ${current.status}; only DRAFT, FINAL, SENT or OVERDUE documents can be cancelled`, { status: current.status })
+        }
+        await assertNotBeingSent(tx, current, now)
+        const cancelled = await cancelDocument(unit, company, current, ids, { createStorno: request.createStorno })
+        const invoice = { ...cancelled.invoice, updatedAt: now.toISOString() }
+        await tx.invoices.update(invoice)
+        const versions: DocumentVersion[] = []
+        if (cancelled.cancellationCreditNote) {
+          versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, cancelled.cancellationCreditNote), ids))
+        }
+        await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, {
+          fromStatus: current.status, cancellationCreditNoteId: cancelled.cancellationCreditNote?.id ?? null,
+        })
+        await unit.emit('invoice.cancelled', invoice)
+        return { result: { invoice, cancellationCreditNote: cancelled.cancellationCreditNote }, versions }
+      })
+      await archive.archiveAll(versions)
+      return { ...result, ...(await deliver(actor, result.cancellationCreditNote, request.sendStornoToCustomer, request.recipientEmail)) }
+    },
+
+    /** The cancellation credit note of an invoice cancelled without one. The invoice stays as it is. */
+    async storno(actor: Actor, id: string, input: StornoRequest = {}): Promise<StornoResult> {
+      const request = parseInput(StornoRequestSchema, input ?? {})
+      const { creditNote, versions } = await inUnitOfWork(actor, async (unit) => {
+        const { tx } = unit
+        const company = await requireCompany(tx, actor)
+        const invoice = await tx.invoices.get(actor.companyId, id)
+        if (!invoice) throw notFound('Invoice')
+        if (invoice.invoiceType !== 'INVOICE' || !invoice.numberIssued) {
+          throw new InvoicingError('invoice_status', `${invoice.invoiceNumber} is ${invoice.invoiceType === 'INVOICE' ? 'a draft that was never issued' : `a ${invoice.invoiceType}`}; only issued invoices get a cancellation credit note`, {
+            status: invoice.status,
+          })
+        }
+        if (invoice.status !== 'CANCELLED') {
+          throw new InvoicingError('status_conflict', `${invoice.invoiceNumber} is ${invoice.status}; cancel it first (POST /api/v1/invoices/${id}/cancel)`, { status: invoice.status })
+        }
+        const existing = (await tx.invoices.listByParent(actor.companyId, id)).find((note) => note.creditNoteReason === 'CANCELLATION')
+        if (existing) {
+          throw new InvoicingError('storno_exists', `${invoice.invoiceNumber} already has its cancellation credit note ${existing.invoiceNumber}`, {
+            stornoInvoiceId: existing.id, stornoInvoiceNumber: existing.invoiceNumber,
+          })
+        }
+        const creditNote = await createCancellationCreditNote(unit, company, invoice, ids)
+        const version = await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, creditNote), ids)
+        return { creditNote, versions: [version] }
+      })
+      await archive.archiveAll(versions)
+      return { creditNote, ...(await deliver(actor, creditNote, request.sendToCustomer, request.recipientEmail)) }
+    },
+  }
+}

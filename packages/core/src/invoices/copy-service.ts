@@ -1,0 +1,161 @@
+import * as v from 'valibot'
+import type { Actor } from '../access/actor'
+import type { Company } from '../companies/company'
+import { requireCompany } from '../companies/require-company'
+import type { Customer } from '../customers/customer'
+import { InvoicingError, notFound } from '../errors'
+import type { CoreDeps } from '../ports/deps'
+import { addDays, calendarDateOf, daysBetween } from '../shared/calendar-date'
+import { requiredText } from '../shared/fields'
+import { createUnitOfWork } from '../shared/unit-of-work'
+import { aliased, parseInput } from '../shared/validation'
+import { Exact } from '../tax/decimals'
+import { refuseConvertedProforma } from './document-parts'
+import { givenTaxValues } from './editing'
+import { PLACEHOLDER_PREFIX, type Invoice } from './invoice'
+import { DOCUMENT_TEXT_VERSION } from './invoice-service'
+import { assertDocumentQuota } from './issuing'
+import { draftsOf, priceLines, taxFieldsOf, taxSituationOf, type LineDraft } from './pricing'
+
+export const DuplicateRequestSchema = aliased(v.object({
+  customerId: v.optional(v.pipe(requiredText(100), v.description('Another customer of the company; default the source\'s'))),
+  adjustDates: v.optional(v.pipe(v.boolean(), v.description('Default true: issue date today, the payment term length kept')), true),
+}))
+export type DuplicateRequest = v.InferInput<typeof DuplicateRequestSchema>
+
+export interface DuplicateResult {
+  invoice: Invoice
+  sourceInvoiceId: string
+}
+
+export interface ConvertResult {
+  invoice: Invoice
+  proforma: Invoice
+}
+
+const CONVERTIBLE = ['DRAFT', 'FINAL', 'SENT', 'OVERDUE']
+
+const positive = (decimal: string) => new Exact(decimal).abs().toFixed()
+
+/** A new draft made from `source`: its content, nothing of its life (number, status, dates sent, paid, locked). */
+function draftFrom(source: Invoice, fields: Pick<Invoice, 'id' | 'customerId' | 'issueDate' | 'dueDate' | 'createdAt'> & Partial<Invoice>): Invoice {
+  return {
+    ...source,
+    invoiceNumber: `${PLACEHOLDER_PREFIX}${fields.id}`,
+    numberIssued: false,
+    invoiceType: 'INVOICE',
+    status: 'DRAFT',
+    documentTextVersion: DOCUMENT_TEXT_VERSION,
+    servicePeriodStart: null,
+    servicePeriodEnd: null,
+    eInvoiceAudit: null,
+    metadata: {},
+    sentAt: null,
+    paidAt: null,
+    lockedAt: null,
+    creditNoteReason: null,
+    parentInvoiceId: null,
+    source: null,
+    dunningPaused: false,
+    dunningPausedAt: null,
+    dunningPausedReason: null,
+    updatedAt: fields.createdAt,
+    ...fields,
+  }
+}
+
+/** Lines and totals of a copy, priced for its customer and date. */
+function pricedCopy(company: Company, customer: Customer, source: Invoice, issueDate: string, drafts: LineDraft[], sameCustomer: boolean, deps: CoreDeps) {
+  // The same customer keeps the source's tax decisions; another customer's are derived anew.
+  const situation = taxSituationOf(company, customer, issueDate, sameCustomer ? givenTaxValues(source, {}) : {})
+  const priced = priceLines(drafts, situation, deps.ids)
+  return { ...taxFieldsOf(situation), ...priced.totals, lines: priced.lines }
+}
+
+/** New drafts from existing documents: `duplicate` and proforma `convert`. */
+export function createCopyService(deps: CoreDeps) {
+  const { ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
+
+  return {
+    /**
+     * A regular invoice draft with the source's content: positive amounts even from a credit
+     * note, no service period, a placeholder number. Emits no event.
+     */
+    async duplicate(actor: Actor, id: string, input: DuplicateRequest = {}): Promise<DuplicateResult> {
+      const request = parseInput(DuplicateRequestSchema, input ?? {})
+      return inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const source = await tx.invoices.get(actor.companyId, id)
+        if (!source) throw notFound('Invoice')
+        const customerId = request.customerId ?? source.customerId
+        const customer = await tx.customers.get(company.id, customerId)
+        if (!customer) throw notFound('Customer')
+        await assertDocumentQuota(unit, company)
+        const today = calendarDateOf(now, company.timeZone)
+        const issueDate = request.adjustDates ? today : source.issueDate
+        const dueDate = request.adjustDates ? addDays(today, daysBetween(source.issueDate, source.dueDate)) : source.dueDate
+        const drafts = draftsOf(source.lines).map((line) => ({ ...line, quantity: positive(line.quantity), discount: positive(line.discount) }))
+        const sameCustomer = customerId === source.customerId
+        const invoice = draftFrom(source, {
+          id: ids.next(), customerId, issueDate, dueDate, createdAt: now.toISOString(),
+          buyerReference: sameCustomer ? source.buyerReference : customer.buyerReference,
+          ...pricedCopy(company, customer, source, issueDate, drafts, sameCustomer, deps),
+        })
+        await tx.invoices.insert(invoice)
+        await unit.audit('INVOICE_DUPLICATED_VIA_API', { type: 'invoice', id: invoice.id }, { sourceInvoiceId: id, sourceInvoiceNumber: source.invoiceNumber })
+        await unit.completes(invoice.id)
+        return { invoice, sourceInvoiceId: id }
+      })
+    },
+
+    /**
+     * Converts a proforma into a regular invoice draft with the company's invoice texts. The
+     * proforma keeps its number, type and status; it only records `convertedToInvoiceId`, and
+     * its payments move to the invoice (they return if the invoice is cancelled: rule 7).
+     */
+    async convert(actor: Actor, id: string): Promise<ConvertResult> {
+      return inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const proforma = await tx.invoices.get(actor.companyId, id)
+        if (!proforma) throw notFound('Invoice')
+        if (proforma.invoiceType !== 'PROFORMA') {
+          throw new InvoicingError('invoice_status', `${proforma.invoiceNumber} is not a proforma; only proformas are converted`, { invoiceType: proforma.invoiceType })
+        }
+        await refuseConvertedProforma(tx, proforma)
+        if (!CONVERTIBLE.includes(proforma.status)) {
+          throw new InvoicingError('status_conflict', `${proforma.invoiceNumber} is ${proforma.status}; only DRAFT, FINAL, SENT or OVERDUE proformas can be converted`, { status: proforma.status })
+        }
+        const customer = await tx.customers.get(company.id, proforma.customerId)
+        if (!customer) throw new Error(`customer ${proforma.customerId} of invoice ${id} is missing`)
+        await assertDocumentQuota(unit, company)
+        const issueDate = calendarDateOf(now, company.timeZone)
+        const texts = company.texts[proforma.documentLocale]?.INVOICE
+        const timestamp = now.toISOString()
+        const invoice = draftFrom(proforma, {
+          id: ids.next(), customerId: customer.id, issueDate, createdAt: timestamp,
+          dueDate: addDays(issueDate, customer.paymentTermDays ?? company.paymentTermDays),
+          headerText: texts?.headerText ?? null,
+          footer: texts?.footer ?? null,
+          customTitle: null,
+          source: { type: 'PROFORMA', id },
+          metadata: { convertedFromProformaId: id },
+          ...pricedCopy(company, customer, proforma, issueDate, draftsOf(proforma.lines), true, deps),
+        })
+        await tx.invoices.insert(invoice)
+        const converted = { ...proforma, metadata: { ...proforma.metadata, convertedToInvoiceId: invoice.id }, updatedAt: timestamp }
+        await tx.invoices.update(converted)
+        for (const payment of await tx.payments.listByInvoice(company.id, id)) {
+          await tx.payments.update({ ...payment, invoiceId: invoice.id, movedFromInvoiceId: id, updatedAt: timestamp })
+        }
+        await unit.audit('CONVERT_TO_INVOICE', { type: 'invoice', id }, { invoiceId: invoice.id })
+        await unit.audit('CREATE_FROM_PROFORMA', { type: 'invoice', id: invoice.id }, { proformaInvoiceId: id, proformaInvoiceNumber: proforma.invoiceNumber })
+        await unit.emit('invoice.created', invoice)
+        await unit.completes(invoice.id)
+        return { invoice, proforma: converted }
+      })
+    },
+  }
+}

@@ -1,0 +1,153 @@
+import type { Actor } from '../access/actor'
+import { requireCompany } from '../companies/require-company'
+import { InvoicingError, notFound } from '../errors'
+import type { Invoice } from '../invoices/invoice'
+import type { CoreDeps } from '../ports/deps'
+import type { StorageReader, StorageTx } from '../ports/storage'
+import { calendarDateOf } from '../shared/calendar-date'
+import { withChanges } from '../shared/changes'
+import { createUnitOfWork, type UnitOfWork } from '../shared/unit-of-work'
+import { parseInput } from '../shared/validation'
+import { assertNotBeingSent } from '../sending/send-reservation'
+import { balanceOf, exceedsRemaining, settle, type Balance } from './balance'
+import type { Payment } from './payment'
+import { PaymentCreateSchema, PaymentUpdateSchema, type PaymentCreateInput, type PaymentUpdateInput } from './payment-schemas'
+
+export interface InvoicePayments extends Balance {
+  invoice: Invoice
+  /** Latest payment date first. */
+  payments: Payment[]
+}
+
+/** A payment as recorded, changed or deleted, and the document's status and balance after it. */
+export interface PaymentChange extends Balance {
+  payment: Payment
+  invoice: Invoice
+}
+
+async function requireInvoice(reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
+  const invoice = await reader.invoices.get(actor.companyId, id)
+  if (!invoice) throw notFound('Invoice')
+  return invoice
+}
+
+async function requirePayment(tx: StorageTx, actor: Actor, invoiceId: string, paymentId: string): Promise<Payment> {
+  const payment = await tx.payments.get(actor.companyId, paymentId)
+  if (!payment || payment.invoiceId !== invoiceId) throw notFound('Payment')
+  return payment
+}
+
+/** Payments are recorded on issued documents that are due: FINAL, SENT or OVERDUE; never on credit notes. */
+function assertPayable(invoice: Invoice): void {
+  if (invoice.invoiceType !== 'CREDIT_NOTE' && ['FINAL', 'SENT', 'OVERDUE'].includes(invoice.status)) return
+  throw new InvoicingError('invoice_status', invoice.invoiceType === 'CREDIT_NOTE'
+    ? `${invoice.invoiceNumber} is a credit note; it is paid out through its payout, not by payments`
+    : `Payments are recorded on FINAL, SENT or OVERDUE documents; ${invoice.invoiceNumber} is ${invoice.status}`, { status: invoice.status })
+}
+
+/** Recorded payments change while the document is due or paid; a cancelled document's are frozen. */
+function assertPaymentsChangeable(invoice: Invoice): void {
+  if (invoice.status === 'CANCELLED') {
+    throw new InvoicingError('invoice_cancelled', `${invoice.invoiceNumber} is cancelled; its payments can no longer change`)
+  }
+  if (!['FINAL', 'SENT', 'OVERDUE', 'PAID'].includes(invoice.status)) assertPayable(invoice)
+}
+
+function exceeds(invoice: Invoice, others: readonly Payment[], amount: string): InvoicingError {
+  const { amountDue } = balanceOf(invoice.grossTotal, others)
+  return new InvoicingError('amount_exceeds_remaining', `${amount} exceeds the outstanding ${amountDue} ${invoice.currency} by more than 0.01`, {
+    amountDue: Number(amountDue), amount_due: Number(amountDue),
+  })
+}
+
+/** Money received for documents, and what it does to their status (PAID and back). */
+export function createPaymentService(deps: CoreDeps) {
+  const { storage, ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
+
+  /** Stores the document's new status after its payments changed; paying it in full emits `invoice.paid`. */
+  async function settleInvoice(unit: UnitOfWork, invoice: Invoice, completingDate: string | null): Promise<PaymentChange['invoice'] & Balance> {
+    const payments = await unit.tx.payments.listByInvoice(invoice.companyId, invoice.id)
+    const settled = settle(invoice, payments, completingDate)
+    let next = invoice
+    if (settled.status !== invoice.status || settled.paidAt !== invoice.paidAt) {
+      next = { ...invoice, ...settled, updatedAt: unit.now.toISOString() }
+      await unit.tx.invoices.update(next)
+      if (next.status === 'PAID') await unit.emit('invoice.paid', next)
+    }
+    return { ...next, ...balanceOf(next.grossTotal, payments) }
+  }
+
+  const changeOf = (payment: Payment, { totalPaid, amountDue, ...invoice }: Invoice & Balance): PaymentChange =>
+    ({ payment, invoice, totalPaid, amountDue })
+
+  return {
+    /** A document's payments with what is paid and due. */
+    async list(actor: Actor, invoiceId: string): Promise<InvoicePayments> {
+      const invoice = await requireInvoice(storage, actor, invoiceId)
+      const payments = await storage.payments.listByInvoice(actor.companyId, invoiceId)
+      return { invoice, payments, ...balanceOf(invoice.grossTotal, payments) }
+    },
+
+    /** Records a payment; paying the total makes the document PAID (paidAt = the payment date). */
+    async record(actor: Actor, invoiceId: string, input: PaymentCreateInput): Promise<PaymentChange> {
+      const fields = parseInput(PaymentCreateSchema, input ?? {})
+      return inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const invoice = await requireInvoice(tx, actor, invoiceId)
+        assertPayable(invoice)
+        await assertNotBeingSent(tx, invoice, now)
+        const others = await tx.payments.listByInvoice(actor.companyId, invoiceId)
+        if (exceedsRemaining(invoice.grossTotal, others, fields.amount)) throw exceeds(invoice, others, fields.amount)
+        const timestamp = now.toISOString()
+        const payment: Payment = {
+          id: ids.next(),
+          companyId: actor.companyId,
+          invoiceId,
+          amount: fields.amount,
+          paymentDate: fields.paymentDate ?? calendarDateOf(now, company.timeZone),
+          paymentMethod: fields.paymentMethod ?? 'BANK_TRANSFER',
+          reference: fields.reference ?? null,
+          notes: fields.notes ?? null,
+          movedFromInvoiceId: null,
+          createdAt: timestamp,
+          updatedAt: timestamp,
+        }
+        await tx.payments.insert(payment)
+        await unit.audit('PAYMENT_RECORDED_VIA_API', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: payment.amount })
+        return changeOf(payment, await settleInvoice(unit, invoice, payment.paymentDate))
+      })
+    },
+
+    /** Changes a payment; the document becomes PAID, or SENT again, as the new balance says. */
+    async update(actor: Actor, invoiceId: string, paymentId: string, input: PaymentUpdateInput): Promise<PaymentChange> {
+      const fields = parseInput(PaymentUpdateSchema, input ?? {})
+      return inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const invoice = await requireInvoice(tx, actor, invoiceId)
+        const current = await requirePayment(tx, actor, invoiceId, paymentId)
+        assertPaymentsChangeable(invoice)
+        const others = (await tx.payments.listByInvoice(actor.companyId, invoiceId)).filter((payment) => payment.id !== paymentId)
+        const payment = { ...withChanges(current, fields), updatedAt: now.toISOString() }
+        if (exceedsRemaining(invoice.grossTotal, others, payment.amount)) throw exceeds(invoice, others, payment.amount)
+        await tx.payments.update(payment)
+        await unit.audit('PAYMENT_UPDATED_VIA_API', { type: 'invoice', id: invoiceId }, { paymentId, amount: payment.amount, previousAmount: current.amount })
+        return changeOf(payment, await settleInvoice(unit, invoice, payment.paymentDate))
+      })
+    },
+
+    /** Deletes a payment; a PAID document with a balance outstanding again goes back to SENT. */
+    async delete(actor: Actor, invoiceId: string, paymentId: string): Promise<PaymentChange> {
+      return inUnitOfWork(actor, async (unit) => {
+        const { tx } = unit
+        const invoice = await requireInvoice(tx, actor, invoiceId)
+        const payment = await requirePayment(tx, actor, invoiceId, paymentId)
+        assertPaymentsChangeable(invoice)
+        await tx.payments.delete(actor.companyId, paymentId)
+        await unit.audit('PAYMENT_DELETED_VIA_API', { type: 'invoice', id: invoiceId }, { paymentId, amount: payment.amount })
+        return changeOf(payment, await settleInvoice(unit, invoice, null))
+      })
+    },
+  }
+}
