@@ -12,7 +12,7 @@ import { aliased, parseInput } from '../shared/validation'
 import { Exact } from '../tax/decimals'
 import { refuseConvertedProforma } from './document-parts'
 import { givenTaxValues } from './editing'
-import { PLACEHOLDER_PREFIX, type Invoice } from './invoice'
+import { newDraftState, type Invoice } from './invoice'
 import { DOCUMENT_TEXT_VERSION } from './invoice-service'
 import { assertDocumentQuota } from './issuing'
 import { draftsOf, priceLines, taxFieldsOf, taxSituationOf, type LineDraft } from './pricing'
@@ -41,25 +41,13 @@ const positive = (decimal: string) => new Exact(decimal).abs().toFixed()
 function draftFrom(source: Invoice, fields: Pick<Invoice, 'id' | 'customerId' | 'issueDate' | 'dueDate' | 'createdAt'> & Partial<Invoice>): Invoice {
   return {
     ...source,
-    invoiceNumber: `${PLACEHOLDER_PREFIX}${fields.id}`,
-    numberIssued: false,
+    ...newDraftState(fields.id, fields.createdAt),
     invoiceType: 'INVOICE',
-    status: 'DRAFT',
     documentTextVersion: DOCUMENT_TEXT_VERSION,
     servicePeriodStart: null,
     servicePeriodEnd: null,
     eInvoiceAudit: null,
     metadata: {},
-    sentAt: null,
-    paidAt: null,
-    lockedAt: null,
-    creditNoteReason: null,
-    parentInvoiceId: null,
-    source: null,
-    dunningPaused: false,
-    dunningPausedAt: null,
-    dunningPausedReason: null,
-    updatedAt: fields.createdAt,
     ...fields,
   }
 }

@@ -14,7 +14,7 @@ import { cancelDocument, returnMovedPayments } from './cancellation'
 import { assertDateOrder } from './document-dates'
 import { applyContentChanges, contentLocked } from './editing'
 import type { Invoice, InvoiceStatus } from './invoice'
-import { PLACEHOLDER_PREFIX } from './invoice'
+import { newDraftState } from './invoice'
 import {
   InvoiceCreateSchema, InvoiceListQuerySchema, InvoiceUpdateSchema,
   type InvoiceCreateInput, type InvoiceListQueryInput, type InvoiceUpdateInput,
@@ -126,12 +126,10 @@ export function createInvoiceService(deps: CoreDeps) {
         const id = ids.next()
         const timestamp = now.toISOString()
         const invoice: Invoice = {
+          ...newDraftState(id, timestamp),
           id,
           companyId: company.id,
-          invoiceNumber: `${PLACEHOLDER_PREFIX}${id}`,
-          numberIssued: false,
           invoiceType,
-          status: 'DRAFT',
           customerId: customer.id,
           documentCategoryId: fields.documentCategoryId ?? null,
           documentLocale,
@@ -160,18 +158,7 @@ export function createInvoiceService(deps: CoreDeps) {
           buyerReference: fields.buyerReference !== undefined ? fields.buyerReference : customer.buyerReference,
           eInvoiceAudit: fields.eInvoiceAudit ?? null,
           metadata: fields.metadata ?? {},
-          sentAt: null,
-          paidAt: null,
-          lockedAt: null,
-          creditNoteReason: null,
-          parentInvoiceId: null,
-          source: null,
-          dunningPaused: false,
-          dunningPausedAt: null,
-          dunningPausedReason: null,
           lines: priced.lines,
-          createdAt: timestamp,
-          updatedAt: timestamp,
         }
         assertDateOrder(invoice)
         await tx.invoices.insert(invoice)

@@ -112,3 +112,21 @@ export interface Invoice extends ShippingAddress {
 }
 
 export const isPlaceholderNumber = (invoiceNumber: string): boolean => invoiceNumber.startsWith(PLACEHOLDER_PREFIX)
+
+/** What every new draft starts with, whatever it is made from: a placeholder, nothing sent, paid, locked or linked. */
+export const newDraftState = (id: string, timestamp: string) => ({
+  invoiceNumber: `${PLACEHOLDER_PREFIX}${id}`,
+  numberIssued: false,
+  status: 'DRAFT' as const,
+  sentAt: null,
+  paidAt: null,
+  lockedAt: null,
+  creditNoteReason: null,
+  parentInvoiceId: null,
+  source: null,
+  dunningPaused: false,
+  dunningPausedAt: null,
+  dunningPausedReason: null,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+})
