@@ -1,13 +1,4 @@
-import { defineConfig } from 'tsup'
+import { packageBuild } from '../../tsup.package'
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
-  format: ['esm'],
-  dts: { entry: { index: 'src/index.ts' } },
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  platform: 'node',
-  // node:test exists only under its prefix; keep every node: import as written.
-  removeNodeProtocol: false,
-})
+// The command gets no declarations: it is run, not imported.
+export default packageBuild({ entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' }, dts: { entry: { index: 'src/index.ts' } } })

@@ -1,13 +1,3 @@
-import { defineConfig } from 'tsup'
+import { packageBuild } from '../../tsup.package'
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  platform: 'node',
-  // node:test exists only under its prefix; keep every node: import as written.
-  removeNodeProtocol: false,
-})
+export default packageBuild({ entry: { index: 'src/index.ts' } })

@@ -2,7 +2,7 @@ import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
 import { InvoicingError, notFound } from '../errors'
 import { assertDateOrder } from '../invoices/document-dates'
-import { loadDocumentParts } from '../invoices/document-parts'
+import { loadDocumentParts, requireInvoice } from '../invoices/document-parts'
 import { givenTaxValues, TAX_FIELDS } from '../invoices/editing'
 import type { Invoice } from '../invoices/invoice'
 import { draftLines, draftsOf, priceLines, taxFieldsOf, taxSituationOf } from '../invoices/pricing'
@@ -14,7 +14,7 @@ import { parseInput } from '../shared/validation'
 import { exceedsRemaining, settle } from '../payments/balance'
 import { assertNotBeingSent } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
-import { createVersionArchive, takeVersion } from '../versions/version-archive'
+import { createVersionArchive, takeInitialVersion, takeVersion } from '../versions/version-archive'
 import { CorrectionSchema, type CorrectionFields, type CorrectionInput } from './correction-schemas'
 
 export interface CorrectionResult {
@@ -51,8 +51,7 @@ export function createCorrectionService(deps: CoreDeps) {
       const { result, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
-        const current = await tx.invoices.get(actor.companyId, id)
-        if (!current) throw notFound('Invoice')
+        const current = await requireInvoice(tx, actor, id)
         if (!current.lockedAt) {
           throw new InvoicingError('not_locked', `${current.invoiceNumber} is not locked; change it with PUT /api/v1/invoices/${id}`)
         }
@@ -71,13 +70,13 @@ export function createCorrectionService(deps: CoreDeps) {
         const situation = taxSituationOf(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId))
         const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
         const priced = priceLines(drafts, situation, ids)
-        const recipientChanged = customerId !== current.customerId
+        const changed = withChanges(current, changes)
         const revised: Invoice = {
-          ...withChanges(current, changes),
+          ...changed,
           customerId,
           issueDate,
           // A new recipient brings its own routing id (Leitweg-ID) unless the correction gives one.
-          buyerReference: fields.buyerReference !== undefined || !recipientChanged ? withChanges(current, changes).buyerReference : customer.buyerReference,
+          buyerReference: fields.buyerReference === undefined && customerId !== current.customerId ? customer.buyerReference : changed.buyerReference,
           ...taxFieldsOf(situation),
           ...priced.totals,
           lines: priced.lines,
@@ -96,7 +95,7 @@ export function createCorrectionService(deps: CoreDeps) {
 
         const taken: DocumentVersion[] = []
         if ((await tx.documentVersions.list(company.id, id)).length === 0) {
-          taken.push(await takeVersion(unit, actor, await loadDocumentParts(tx, company, current), { id: ids.next(), changeType: 'INITIAL', changeReason: null }))
+          taken.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, current), ids))
         }
         await tx.invoices.update(corrected)
         const correction = await takeVersion(unit, actor, await loadDocumentParts(tx, company, corrected), { id: ids.next(), changeType: 'CORRECTION', changeReason })

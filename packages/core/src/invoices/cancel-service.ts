@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
-import { InvoicingError, notFound } from '../errors'
+import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { emailAddress } from '../shared/fields'
 import { createUnitOfWork } from '../shared/unit-of-work'
@@ -11,7 +11,7 @@ import type { createSendService } from '../sending/send-service'
 import type { DocumentVersion } from '../versions/document-version'
 import { createVersionArchive, takeInitialVersion } from '../versions/version-archive'
 import { cancelDocument, createCancellationCreditNote } from './cancellation'
-import { loadDocumentParts, refuseConvertedProforma } from './document-parts'
+import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 import type { Invoice } from './invoice'
 
 export const CancelRequestSchema = aliased(v.object({
@@ -71,8 +71,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
       const { result, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
-        const current = await tx.invoices.get(actor.companyId, id)
-        if (!current) throw notFound('Invoice')
+        const current = await requireInvoice(tx, actor, id)
         await refuseConvertedProforma(tx, current)
         if (!CANCELLABLE.includes(current.status)) {
           throw new InvoicingError('status_conflict', `${current.invoiceNumber} is ${current.status}; only DRAFT, FINAL, SENT or OVERDUE documents can be cancelled`, { status: current.status })
@@ -101,8 +100,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
       const { creditNote, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx } = unit
         const company = await requireCompany(tx, actor)
-        const invoice = await tx.invoices.get(actor.companyId, id)
-        if (!invoice) throw notFound('Invoice')
+        const invoice = await requireInvoice(tx, actor, id)
         if (invoice.invoiceType !== 'INVOICE' || !invoice.numberIssued) {
           throw new InvoicingError('invoice_status', `${invoice.invoiceNumber} is ${invoice.invoiceType === 'INVOICE' ? 'a draft that was never issued' : `a ${invoice.invoiceType}`}; only issued invoices get a cancellation credit note`, {
             status: invoice.status,

@@ -10,7 +10,7 @@ import { requiredText } from '../shared/fields'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { aliased, parseInput } from '../shared/validation'
 import { Exact } from '../tax/decimals'
-import { refuseConvertedProforma } from './document-parts'
+import { documentCustomerOf, refuseConvertedProforma, requireInvoice } from './document-parts'
 import { givenTaxValues } from './editing'
 import { newDraftState, type Invoice } from './invoice'
 import { DOCUMENT_TEXT_VERSION } from './invoice-service'
@@ -75,8 +75,7 @@ export function createCopyService(deps: CoreDeps) {
       return inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
-        const source = await tx.invoices.get(actor.companyId, id)
-        if (!source) throw notFound('Invoice')
+        const source = await requireInvoice(tx, actor, id)
         const customerId = request.customerId ?? source.customerId
         const customer = await tx.customers.get(company.id, customerId)
         if (!customer) throw notFound('Customer')
@@ -107,8 +106,7 @@ export function createCopyService(deps: CoreDeps) {
       return inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
-        const proforma = await tx.invoices.get(actor.companyId, id)
-        if (!proforma) throw notFound('Invoice')
+        const proforma = await requireInvoice(tx, actor, id)
         if (proforma.invoiceType !== 'PROFORMA') {
           throw new InvoicingError('invoice_status', `${proforma.invoiceNumber} is not a proforma; only proformas are converted`, { invoiceType: proforma.invoiceType })
         }
@@ -116,8 +114,7 @@ export function createCopyService(deps: CoreDeps) {
         if (!CONVERTIBLE.includes(proforma.status)) {
           throw new InvoicingError('status_conflict', `${proforma.invoiceNumber} is ${proforma.status}; only DRAFT, FINAL, SENT or OVERDUE proformas can be converted`, { status: proforma.status })
         }
-        const customer = await tx.customers.get(company.id, proforma.customerId)
-        if (!customer) throw new Error(`customer ${proforma.customerId} of invoice ${id} is missing`)
+        const customer = await documentCustomerOf(tx, proforma)
         await assertDocumentQuota(unit, company)
         const issueDate = calendarDateOf(now, company.timeZone)
         const texts = company.texts[proforma.documentLocale]?.INVOICE

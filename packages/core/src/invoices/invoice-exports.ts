@@ -3,11 +3,10 @@ import { requireCompany } from '../companies/require-company'
 import * as v from 'valibot'
 import { EINVOICE_PROFILES, renderHybridPdf, writeCii } from '../einvoice'
 import { parseInput } from '../shared/validation'
-import { notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import type { DocumentSnapshot } from '../versions/document-version'
-import { loadDocumentParts, refuseConvertedProforma } from './document-parts'
+import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 
 export const EInvoiceQuerySchema = v.object({
   profile: v.optional(v.pipe(
@@ -39,8 +38,7 @@ export function createInvoiceExportService(deps: CoreDeps) {
    */
   async function withDocument<T>(actor: Actor, id: string, action: DownloadAction, details: Record<string, unknown>, make: (parts: DocumentSnapshot) => Promise<T>): Promise<T> {
     const { storage } = deps
-    const invoice = await storage.invoices.get(actor.companyId, id)
-    if (!invoice) throw notFound('Invoice')
+    const invoice = await requireInvoice(storage, actor, id)
     await refuseConvertedProforma(storage, invoice)
     const company = await requireCompany(storage, actor)
     const made = await make(await loadDocumentParts(storage, company, invoice))

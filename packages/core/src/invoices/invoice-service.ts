@@ -26,7 +26,7 @@ import type { Payment } from '../payments/payment'
 import { assertNotBeingSent } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
 import { createVersionArchive, takeInitialVersion } from '../versions/version-archive'
-import { loadDocumentParts } from './document-parts'
+import { documentCustomerOf, loadDocumentParts, requireInvoice } from './document-parts'
 import { allowedTransitionsOf, canTransition, isContentEditable } from './transitions'
 
 /** The version of the built-in document texts a new document is written with. */
@@ -71,11 +71,7 @@ export function createInvoiceService(deps: CoreDeps) {
   const inUnitOfWork = createUnitOfWork(deps)
   const archive = createVersionArchive(deps)
 
-  async function requireInvoice(tx: StorageTx, actor: Actor, id: string): Promise<Invoice> {
-    const invoice = await tx.invoices.get(actor.companyId, id)
-    if (!invoice) throw notFound('Invoice')
-    return invoice
-  }
+
 
   /** Moves `invoice` to `status` with what the transition table says comes along. */
   async function transition(unit: UnitOfWork, company: Company, invoice: Invoice, status: InvoiceStatus): Promise<InvoiceUpdateResult> {
@@ -92,11 +88,8 @@ export function createInvoiceService(deps: CoreDeps) {
 
   /** The document with its customer, lines and payments. */
   async function get(actor: Actor, id: string): Promise<InvoiceDetail> {
-    const invoice = await storage.invoices.get(actor.companyId, id)
-    if (!invoice) throw notFound('Invoice')
-    const customer = await storage.customers.get(actor.companyId, invoice.customerId)
-    // A document's customer cannot be deleted (customer_in_use), so it is always there.
-    if (!customer) throw new Error(`customer ${invoice.customerId} of invoice ${id} is missing`)
+    const invoice = await requireInvoice(storage, actor, id)
+    const customer = await documentCustomerOf(storage, invoice)
     return detailOf(invoice, customer, await storage.payments.listByInvoice(actor.companyId, id))
   }
 

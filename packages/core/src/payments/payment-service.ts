@@ -1,9 +1,10 @@
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
 import { InvoicingError, notFound } from '../errors'
+import { requireInvoice } from '../invoices/document-parts'
 import type { Invoice } from '../invoices/invoice'
 import type { CoreDeps } from '../ports/deps'
-import type { StorageReader, StorageTx } from '../ports/storage'
+import type { StorageTx } from '../ports/storage'
 import { calendarDateOf } from '../shared/calendar-date'
 import { withChanges } from '../shared/changes'
 import { createUnitOfWork, type UnitOfWork } from '../shared/unit-of-work'
@@ -23,12 +24,6 @@ export interface InvoicePayments extends Balance {
 export interface PaymentChange extends Balance {
   payment: Payment
   invoice: Invoice
-}
-
-async function requireInvoice(reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
-  const invoice = await reader.invoices.get(actor.companyId, id)
-  if (!invoice) throw notFound('Invoice')
-  return invoice
 }
 
 async function requirePayment(tx: StorageTx, actor: Actor, invoiceId: string, paymentId: string): Promise<Payment> {

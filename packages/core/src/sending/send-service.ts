@@ -2,8 +2,8 @@ import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
 import { buildDocumentView, formatDocumentDate, formatDocumentMoney } from '../documents'
 import { renderHybridPdf } from '../einvoice'
-import { InvoicingError, notFound } from '../errors'
-import { loadDocumentParts, refuseConvertedProforma } from '../invoices/document-parts'
+import { InvoicingError } from '../errors'
+import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from '../invoices/document-parts'
 import type { Invoice, InvoiceStatus } from '../invoices/invoice'
 import { issueNumber } from '../invoices/issuing'
 import type { MailReceipt, OutgoingMail } from '../mail/mail-transport'
@@ -64,11 +64,6 @@ export function createSendService(deps: CoreDeps) {
   const inUnitOfWork = createUnitOfWork(deps)
   const archive = createVersionArchive(deps)
 
-  async function requireInvoice(tx: Pick<CoreDeps['storage'], 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
-    const invoice = await tx.invoices.get(actor.companyId, id)
-    if (!invoice) throw notFound('Invoice')
-    return invoice
-  }
 
   function composeMail(parts: DocumentSnapshot, from: string, to: string, request: { cc: string[]; bcc: string[] }, pdf: Uint8Array): OutgoingMail {
     const { invoice, company } = parts

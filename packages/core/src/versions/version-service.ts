@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Actor } from '../access/actor'
 import { InvoicingError, notFound } from '../errors'
+import { requireInvoice } from '../invoices/document-parts'
 import type { ExportedFile } from '../invoices/invoice-exports'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../shared/unit-of-work'
@@ -57,16 +58,11 @@ export function createVersionService(deps: CoreDeps) {
   const { storage, blobs } = deps
   const inUnitOfWork = createUnitOfWork(deps)
 
-  async function requireInvoice(actor: Actor, invoiceId: string) {
-    const invoice = await storage.invoices.get(actor.companyId, invoiceId)
-    if (!invoice) throw notFound('Invoice')
-    return invoice
-  }
 
   return {
     /** A document's versions, highest first. */
     async list(actor: Actor, invoiceId: string): Promise<VersionList> {
-      await requireInvoice(actor, invoiceId)
+      await requireInvoice(storage, actor, invoiceId)
       const versions = await storage.documentVersions.list(actor.companyId, invoiceId)
       return { invoiceId, currentVersion: versions[0]?.versionNumber ?? null, versions: versions.map(summaryOf) }
     },
@@ -74,7 +70,7 @@ export function createVersionService(deps: CoreDeps) {
     /** The PDF archived when the version was taken, byte for byte; it is never drawn again. */
     async pdf(actor: Actor, invoiceId: string, request: VersionPdfRequest): Promise<ExportedFile & { content: Uint8Array }> {
       const { version: number } = parseInput(VersionPdfRequestSchema, request)
-      await requireInvoice(actor, invoiceId)
+      await requireInvoice(storage, actor, invoiceId)
       const version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
       if (!version) throw notFound(`Version ${number}`)
       const content = version.pdfKey ? await blobs.get(version.pdfKey) : undefined
