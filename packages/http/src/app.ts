@@ -16,7 +16,7 @@ import { invoiceActionRoutes } from './routes/invoice-actions'
 import { invoiceSendingRoutes } from './routes/invoice-sending'
 import { invoiceVersionRoutes } from './routes/invoice-versions'
 import { invoiceRoutes } from './routes/invoices'
-import { metaRoutes } from './routes/meta'
+import { API_PREFIX, metaRoutes } from './routes/meta'
 import { paymentRoutes } from './routes/payments'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
@@ -28,8 +28,6 @@ export interface AppOptions {
   /** The largest JSON body accepted, default 1mb. */
   bodyLimit?: string
 }
-
-const API_PREFIX = '/api/v1'
 
 const underApi = (middleware: Middleware): Middleware => (ctx, next) =>
   ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`) ? middleware(ctx, next) : next()

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { Compilable, Kysely, Transaction } from 'kysely'
 import type { Database } from './database'
+import { cachedPrepare } from './immediate-sqlite-dialect'
 
 /**
  * Runs the queries of the repositories. `db` only builds and compiles them; where they run
@@ -38,16 +39,7 @@ export function transactionExecutor(trx: Transaction<Database>): Executor {
  * a point read costs about what SQLite costs, not kysely's per-query machinery on top.
  */
 export function readExecutor(db: Kysely<Database>, connection: BetterSqlite3.Database): Executor {
-  const statements = new Map<string, BetterSqlite3.Statement>()
-  const statementFor = (sql: string) => {
-    let statement = statements.get(sql)
-    if (!statement) {
-      if (statements.size >= 500) statements.clear()
-      statement = connection.prepare(sql)
-      statements.set(sql, statement)
-    }
-    return statement
-  }
+  const statementFor = cachedPrepare(connection)
   const inSnapshot: Executor = {
     db,
     rows: async <R>(query: Compilable<R>) => {

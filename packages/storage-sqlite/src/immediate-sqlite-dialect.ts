@@ -65,23 +65,25 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 
 const MAX_CACHED_STATEMENTS = 500
 
+/** `prepare` of `database`, reusing statements by SQL text (at most 500, then it starts over). */
+export function cachedPrepare(database: BetterSqlite3.Database): (sql: string) => BetterSqlite3.Statement {
+  const statements = new Map<string, BetterSqlite3.Statement>()
+  return (sql) => {
+    let statement = statements.get(sql)
+    if (!statement) {
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear()
+      statement = database.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+}
+
 /**
  * kysely prepares every query anew, which costs more than running it. Handing it a database
  * whose `prepare` reuses statements by SQL text makes point reads about 1.7x faster. Safe
  * because nothing here streams (`iterate`), the one use a shared statement cannot serve twice.
  */
 export function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>()
-  return {
-    close: () => database.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql)
-      if (!statement) {
-        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear()
-        statement = database.prepare(sql)
-        statements.set(sql, statement)
-      }
-      return statement
-    },
-  }
+  return { close: () => database.close(), prepare: cachedPrepare(database) }
 }

@@ -1,6 +1,7 @@
 import type { CompanyCreateInput } from '@invoicing/core'
 import { startHost, type Host } from '../host'
 import { createJsonLogger } from '../logger'
+import { API_PREFIX } from '../routes/meta'
 import type { HostConfig } from './config'
 
 const DEMO_COMPANY: CompanyCreateInput = {
@@ -43,7 +44,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
 
-  const api = `${host.url}/api/v1`
+  const api = `${host.url}${API_PREFIX}`
   const demo = config.createDemo ? await createDemo(host, api) : ''
   logger.info('listening', { url: api, database: config.databaseFile, mail: config.smtpUrl ? 'smtp' : `outbox ${config.dataDir}/outbox` })
   print(`Invoicing API listening on ${api}${demo}`)

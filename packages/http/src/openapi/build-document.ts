@@ -2,7 +2,7 @@ import { aliasedObjectOf } from '@invoicing/core'
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import { ErrorSchema } from '../responses/shapes'
-import { API_VERSION } from '../routes/meta'
+import { API_PREFIX, API_VERSION } from '../routes/meta'
 import type { Route } from '../routes/route'
 import { API_DESCRIPTION, TAGS } from './description'
 
@@ -120,7 +120,7 @@ function operationOf(route: Route) {
 export function buildOpenApiDocument(routes: readonly Route[]) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
-    const path = `/api/v1${route.path}`
+    const path = `${API_PREFIX}${route.path}`
     paths[path] = { ...paths[path], [route.method]: operationOf(route) }
   }
   const usedTags = new Set(routes.map((route) => route.tag))

@@ -3,8 +3,9 @@
  * decided it, so integrators find it where they look.
  */
 export const API_DESCRIPTION = `
-REST API of the invoicing engine: companies' customers, products, invoices and proformas (and,
-in later releases, credit notes, payments and reminders), legally right for Germany, Austria and
+REST API of the invoicing engine: companies' customers, products, invoices, proformas, their
+payments, cancellation credit notes and versions (and, in later releases, the credit-note group
+and reminders), legally right for Germany, Austria and
 the EU.
 
 ## Authentication

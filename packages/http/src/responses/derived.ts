@@ -1,8 +1,7 @@
 import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, INVOICE_TYPES, type CancelResult, type ConvertResult, type DuplicateResult, type Invoice, type StornoResult } from '@invoicing/core'
 import * as v from 'valibot'
-import { money, nullableString, timestamp } from './shapes'
+import { calendarDate, money, nullableString, timestamp } from './shapes'
 
-const date = v.pipe(v.string(), v.description('Calendar date, YYYY-MM-DD'))
 const warning = v.optional(v.pipe(v.string(), v.description('Present when the cancellation credit note could not be mailed; the cancellation itself happened')))
 
 export const toCancelResponse = ({ invoice, cancellationCreditNote, stornoEmailSent, warning }: CancelResult) => ({
@@ -48,7 +47,7 @@ export const StornoResponseSchema = v.strictObject({
   creditNoteReason: v.picklist(CREDIT_NOTE_REASONS),
   status: v.picklist(INVOICE_STATUSES),
   parentInvoiceId: nullableString,
-  issueDate: date,
+  issueDate: calendarDate,
   currency: v.string(),
   netTotal: v.pipe(v.number(), v.description('Negative')),
   taxTotal: v.number(),
@@ -86,8 +85,8 @@ const draftEntries = {
 const amountEntries = {
   customerId: v.string(),
   documentCategoryId: nullableString,
-  issueDate: date,
-  dueDate: date,
+  issueDate: calendarDate,
+  dueDate: calendarDate,
   currency: v.string(),
   netTotal: v.number(),
   taxTotal: v.number(),

@@ -5,10 +5,9 @@ import {
 import * as v from 'valibot'
 import { customerFields } from './customer'
 import { PaymentResponseSchema, toPaymentResponse } from './payment'
-import { money, nullableString, timestamp } from './shapes'
+import { calendarDate, money, nullableString, timestamp } from './shapes'
 
-const date = v.pipe(v.string(), v.description('Calendar date, YYYY-MM-DD'))
-const nullableDate = v.nullable(date)
+const nullableDate = v.nullable(calendarDate)
 const nullableTimestamp = v.nullable(timestamp)
 const jsonObject = v.record(v.string(), v.unknown())
 
@@ -122,8 +121,8 @@ const invoiceEntries = {
   documentCategoryId: nullableString,
   documentLocale: v.picklist(['de', 'en']),
   documentTextVersion: v.pipe(v.string(), v.description('Version of the built-in document texts')),
-  issueDate: date,
-  dueDate: date,
+  issueDate: calendarDate,
+  dueDate: calendarDate,
   servicePeriodStart: nullableDate,
   servicePeriodEnd: nullableDate,
   currency: v.string(),

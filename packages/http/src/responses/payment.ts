@@ -1,8 +1,7 @@
 import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoicePayments, type Payment, type PaymentChange } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacySchema, legacyShape, money, nullableString, timestamp } from './shapes'
+import { calendarDate, legacySchema, legacyShape, money, nullableString, timestamp } from './shapes'
 
-const date = v.pipe(v.string(), v.description('Calendar date, YYYY-MM-DD'))
 const lowercaseStatus = v.pipe(v.picklist(INVOICE_STATUSES.map((status) => status.toLowerCase())), v.description('The document\'s status after the change, lowercase'))
 
 const paymentFields = (payment: Payment) => ({
@@ -18,7 +17,7 @@ const paymentFields = (payment: Payment) => ({
 const paymentEntries = {
   id: v.string(),
   amount: v.number(),
-  paymentDate: date,
+  paymentDate: calendarDate,
   paymentMethod: v.picklist(PAYMENT_METHODS),
   reference: nullableString,
   notes: nullableString,

@@ -48,6 +48,7 @@ export const listOf = <T>(page: Page<T>, map: (item: T) => unknown) => ({
 export const nullableString = v.nullable(v.string())
 export const nullableNumber = v.nullable(v.number())
 export const timestamp = v.pipe(v.string(), v.isoTimestamp(), v.description('ISO 8601 timestamp'))
+export const calendarDate = v.pipe(v.string(), v.description('Calendar date, YYYY-MM-DD'))
 
 export const PaginationSchema = v.strictObject({
   total: v.number(),

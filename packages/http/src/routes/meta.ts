@@ -4,7 +4,9 @@ import { defineRoute } from './route'
 
 export const API_NAME = 'Invoicing API'
 export const API_VERSION = '1.0.0'
-export const OPENAPI_PATH = '/api/v1/openapi.json'
+/** Where the API lives: every route of the contract is below it. */
+export const API_PREFIX = '/api/v1'
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`
 
 const tag = 'meta'
 

@@ -1,32 +1,21 @@
-import type { ChangeType, DocumentVersion, DocumentVersionRepository } from '@invoicing/core'
+import type { DocumentVersion, DocumentVersionRepository } from '@invoicing/core'
 import type { Selectable } from 'kysely'
+import { columnsOf } from '../columns'
 import type { DocumentVersionTable } from '../database'
 import type { Executor } from '../executor'
 
+const columns = columnsOf<DocumentVersion>([
+  'id', 'companyId', 'invoiceId', 'versionNumber', 'changeType', 'changeReason', 'pdfKey', 'createdAt', 'createdBy',
+])
+
 const toRow = (version: DocumentVersion): DocumentVersionTable => ({
-  id: version.id,
-  company_id: version.companyId,
-  invoice_id: version.invoiceId,
-  version_number: version.versionNumber,
-  change_type: version.changeType,
-  change_reason: version.changeReason,
+  ...(columns.toRow(version) as unknown as DocumentVersionTable),
   snapshot: JSON.stringify(version.snapshot),
-  pdf_key: version.pdfKey,
-  created_at: version.createdAt,
-  created_by: version.createdBy,
 })
 
 const fromRow = (row: Selectable<DocumentVersionTable>): DocumentVersion => ({
-  id: row.id,
-  companyId: row.company_id,
-  invoiceId: row.invoice_id,
-  versionNumber: row.version_number,
-  changeType: row.change_type as ChangeType,
-  changeReason: row.change_reason,
+  ...columns.fromRow(row),
   snapshot: JSON.parse(row.snapshot),
-  pdfKey: row.pdf_key,
-  createdAt: row.created_at,
-  createdBy: row.created_by,
 })
 
 /**
