@@ -1,11 +1,12 @@
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
-import { InvoicingError, notFound } from '../errors'
+import { requireCustomer } from '../customers/require-customer'
+import { InvoicingError } from '../errors'
 import { assertDateOrder } from '../invoices/document-dates'
 import { loadDocumentParts, requireInvoice } from '../invoices/document-parts'
 import { givenTaxValues, TAX_FIELDS } from '../invoices/editing'
 import type { Invoice } from '../invoices/invoice'
-import { draftLines, draftsOf, priceLines, taxFieldsOf, taxSituationOf } from '../invoices/pricing'
+import { draftLines, draftsOf, priceDocument } from '../invoices/pricing'
 import type { CoreDeps } from '../ports/deps'
 import { canonicalJson } from '../shared/canonical-json'
 import { withChanges } from '../shared/changes'
@@ -62,14 +63,11 @@ export function createCorrectionService(deps: CoreDeps) {
         }
         await assertNotBeingSent(tx, current, now)
         const customerId = fields.customerId ?? current.customerId
-        const customer = await tx.customers.get(company.id, customerId)
-        if (!customer) throw notFound('Customer')
+        const customer = await requireCustomer(tx, company.id, customerId)
 
         const { changeReason, lines, customerId: _, ...changes } = fields
         const issueDate = fields.issueDate ?? current.issueDate
-        const situation = taxSituationOf(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId))
         const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
-        const priced = priceLines(drafts, situation, ids)
         const changed = withChanges(current, changes)
         const revised: Invoice = {
           ...changed,
@@ -77,9 +75,7 @@ export function createCorrectionService(deps: CoreDeps) {
           issueDate,
           // A new recipient brings its own routing id (Leitweg-ID) unless the correction gives one.
           buyerReference: fields.buyerReference === undefined && customerId !== current.customerId ? customer.buyerReference : changed.buyerReference,
-          ...taxFieldsOf(situation),
-          ...priced.totals,
-          lines: priced.lines,
+          ...priceDocument(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId), drafts, ids),
           updatedAt: now.toISOString(),
         }
         assertDateOrder(revised)

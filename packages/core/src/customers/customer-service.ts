@@ -1,6 +1,7 @@
+import { requireCustomer } from './require-customer'
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
-import { InvoicingError, notFound } from '../errors'
+import { InvoicingError } from '../errors'
 import { takeNumber } from '../numbering/number-ranges'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
@@ -78,8 +79,7 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
     },
 
     async get(actor: Actor, id: string): Promise<Customer> {
-      const customer = await storage.customers.get(actor.companyId, id)
-      if (!customer) throw notFound('Customer')
+      const customer = await requireCustomer(storage, actor.companyId, id)
       return customer
     },
 
@@ -87,8 +87,7 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
     async update(actor: Actor, id: string, input: CustomerUpdateInput): Promise<Customer> {
       const changes = parseInput(CustomerUpdateSchema, input)
       return storage.transaction(async (tx) => {
-        const current = await tx.customers.get(actor.companyId, id)
-        if (!current) throw notFound('Customer')
+        const current = await requireCustomer(tx, actor.companyId, id)
         if (changes.customerNumber && changes.customerNumber !== current.customerNumber) {
           await assertNumberFree(tx, actor.companyId, changes.customerNumber, id)
         }
@@ -100,7 +99,7 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
 
     async delete(actor: Actor, id: string): Promise<void> {
       await storage.transaction(async (tx) => {
-        if (!(await tx.customers.get(actor.companyId, id))) throw notFound('Customer')
+        await requireCustomer(tx, actor.companyId, id)
         if (await tx.invoices.existsForCustomer(actor.companyId, id)) {
           throw new InvoicingError('customer_in_use', 'The customer has documents and cannot be deleted')
         }

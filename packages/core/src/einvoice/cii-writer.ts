@@ -3,7 +3,8 @@ import { InvoicingError } from '../errors'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { documentModelOf, type AllowanceChargeModel, type DocumentModel, type ItemModel, type TaxModel } from './document-model'
-import { formatDate, textsOf } from './document-texts'
+import { formatDocumentDate } from '../documents/build-document-view'
+import { textsOf } from './document-texts'
 import type { EInvoiceInput } from './einvoice-input'
 import { partiesOf, type AddressModel, type PartiesModel } from './parties'
 import {
@@ -112,7 +113,7 @@ function notesOf({ invoice, company, parentInvoice }: EInvoiceInput, model: Docu
   add(invoice.headerText)
   if (invoice.invoiceType === 'PROFORMA') add(texts.proformaNotice)
   if (invoice.invoiceType === 'CREDIT_NOTE' && parentInvoice) {
-    const date = formatDate(parentInvoice.issueDate, invoice.documentLocale)
+    const date = formatDocumentDate(invoice.documentLocale, parentInvoice.issueDate)
     add(invoice.creditNoteReason === 'CANCELLATION'
       ? texts.cancellationOf(parentInvoice.invoiceNumber, date)
       : texts.creditNoteFor(parentInvoice.invoiceNumber, date))
@@ -253,7 +254,7 @@ function writeSettlement(settlement: Node, model: DocumentModel, parties: Partie
 
   // BR-CO-25: a positive amount due needs a due date or payment terms; a credit note too.
   const terms = el(settlement, 'ram:SpecifiedTradePaymentTerms')
-  const dueDate = formatDate(invoice.dueDate, invoice.documentLocale)
+  const dueDate = formatDocumentDate(invoice.documentLocale, invoice.dueDate)
   if (!creditNote) el(terms, 'ram:Description', directDebit ? texts.collectedOn(dueDate) : texts.payableBy(dueDate))
   dateTime(terms, 'ram:DueDateDateTime', invoice.dueDate)
   if (directDebit) el(terms, 'ram:DirectDebitMandateID', directDebit.mandateId)

@@ -1,5 +1,4 @@
 import type { LineType } from '../invoices/line-types'
-import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 
 /** The fixed texts the e-invoice writes in the document language. */
@@ -53,12 +52,3 @@ const TEXTS: Readonly<Record<Locale, DocumentTexts>> = {
 }
 
 export const textsOf = (locale: Locale): DocumentTexts => TEXTS[locale]
-
-const DATE_FORMATS: Readonly<Record<Locale, Intl.DateTimeFormat>> = {
-  de: new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-}
-
-/** A calendar date as a reader of the locale writes it: 16.03.2026, 16 March 2026. */
-export const formatDate = (date: CalendarDate, locale: Locale): string =>
-  DATE_FORMATS[locale].format(new Date(`${date}T00:00:00Z`))

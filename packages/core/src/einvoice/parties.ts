@@ -1,3 +1,4 @@
+import { isCountryCode } from '../shared/fields'
 import { InvoicingError } from '../errors'
 import type { CalendarDate } from '../shared/calendar-date'
 import { canonicalCountry } from '../tax/tax-rates'
@@ -77,18 +78,15 @@ function refused(field: string, profile: EInvoiceProfile, rule: string, problem:
   return new InvoicingError('validation_failed', `${field}: ${problem}`, { field, profile, rule })
 }
 
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 /** VAT id prefixes that are no ISO 3166 code but allowed (BR-CO-09): Greece, Northern Ireland, Kosovo. */
 const SPECIAL_PREFIXES = new Set(['EL', 'XI', '1A'])
-/** Region codes Intl knows that name no country. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'])
 
 /** A VAT id whose prefix names a country (BR-CO-09), or null when there is none. */
 function vatIdOf(value: string | null, field: string, profile: EInvoiceProfile): string | null {
   const vatId = present(value)?.replace(/\s+/g, '') ?? null
   if (vatId === null) return null
   const prefix = vatId.slice(0, 2).toUpperCase()
-  if (!SPECIAL_PREFIXES.has(prefix) && (!/^[A-Z]{2}$/.test(prefix) || NOT_COUNTRIES.has(prefix) || REGIONS.of(prefix) === undefined)) {
+  if (!SPECIAL_PREFIXES.has(prefix) && !isCountryCode(prefix)) {
     throw refused(field, profile, 'BR-CO-09', `the VAT id ${vatId} must start with the code of the country that issued it, such as DE or ATU`)
   }
   return vatId

@@ -13,6 +13,7 @@ import { createVersionArchive, takeInitialVersion } from '../versions/version-ar
 import { cancelDocument, createCancellationCreditNote } from './cancellation'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 import type { Invoice } from './invoice'
+import { OPEN_STATUSES } from './transitions'
 
 export const CancelRequestSchema = aliased(v.object({
   createStorno: v.optional(v.pipe(v.boolean(), v.description('Default true: an issued invoice gets its cancellation credit note')), true),
@@ -41,8 +42,6 @@ export interface CancelResult extends StornoDelivery {
 export interface StornoResult extends StornoDelivery {
   creditNote: Invoice
 }
-
-const CANCELLABLE = ['DRAFT', 'FINAL', 'SENT', 'OVERDUE']
 
 /** Cancelling documents (`POST cancel`) and the late cancellation credit note (`POST storno`). */
 export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof createSendService>) {
@@ -73,7 +72,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
         const company = await requireCompany(tx, actor)
         const current = await requireInvoice(tx, actor, id)
         await refuseConvertedProforma(tx, current)
-        if (!CANCELLABLE.includes(current.status)) {
+        if (!OPEN_STATUSES.includes(current.status)) {
           throw new InvoicingError('status_conflict', `${current.invoiceNumber} is ${current.status}; only DRAFT, FINAL, SENT or OVERDUE documents can be cancelled`, { status: current.status })
         }
         await assertNotBeingSent(tx, current, now)

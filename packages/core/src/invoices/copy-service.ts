@@ -1,9 +1,8 @@
 import * as v from 'valibot'
 import type { Actor } from '../access/actor'
-import type { Company } from '../companies/company'
 import { requireCompany } from '../companies/require-company'
-import type { Customer } from '../customers/customer'
-import { InvoicingError, notFound } from '../errors'
+import { requireCustomer } from '../customers/require-customer'
+import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { addDays, calendarDateOf, daysBetween } from '../shared/calendar-date'
 import { requiredText } from '../shared/fields'
@@ -15,7 +14,8 @@ import { givenTaxValues } from './editing'
 import { newDraftState, type Invoice } from './invoice'
 import { DOCUMENT_TEXT_VERSION } from './invoice-service'
 import { assertDocumentQuota } from './issuing'
-import { draftsOf, priceLines, taxFieldsOf, taxSituationOf, type LineDraft } from './pricing'
+import { OPEN_STATUSES } from './transitions'
+import { draftsOf, priceDocument } from './pricing'
 
 export const DuplicateRequestSchema = aliased(v.object({
   customerId: v.optional(v.pipe(requiredText(100), v.description('Another customer of the company; default the source\'s'))),
@@ -33,8 +33,6 @@ export interface ConvertResult {
   proforma: Invoice
 }
 
-const CONVERTIBLE = ['DRAFT', 'FINAL', 'SENT', 'OVERDUE']
-
 const positive = (decimal: string) => new Exact(decimal).abs().toFixed()
 
 /** A new draft made from `source`: its content, nothing of its life (number, status, dates sent, paid, locked). */
@@ -50,14 +48,6 @@ function draftFrom(source: Invoice, fields: Pick<Invoice, 'id' | 'customerId' | 
     metadata: {},
     ...fields,
   }
-}
-
-/** Lines and totals of a copy, priced for its customer and date. */
-function pricedCopy(company: Company, customer: Customer, source: Invoice, issueDate: string, drafts: LineDraft[], sameCustomer: boolean, deps: CoreDeps) {
-  // The same customer keeps the source's tax decisions; another customer's are derived anew.
-  const situation = taxSituationOf(company, customer, issueDate, sameCustomer ? givenTaxValues(source, {}) : {})
-  const priced = priceLines(drafts, situation, deps.ids)
-  return { ...taxFieldsOf(situation), ...priced.totals, lines: priced.lines }
 }
 
 /** New drafts from existing documents: `duplicate` and proforma `convert`. */
@@ -77,8 +67,7 @@ export function createCopyService(deps: CoreDeps) {
         const company = await requireCompany(tx, actor)
         const source = await requireInvoice(tx, actor, id)
         const customerId = request.customerId ?? source.customerId
-        const customer = await tx.customers.get(company.id, customerId)
-        if (!customer) throw notFound('Customer')
+        const customer = await requireCustomer(tx, company.id, customerId)
         await assertDocumentQuota(unit, company)
         const today = calendarDateOf(now, company.timeZone)
         const issueDate = request.adjustDates ? today : source.issueDate
@@ -88,7 +77,8 @@ export function createCopyService(deps: CoreDeps) {
         const invoice = draftFrom(source, {
           id: ids.next(), customerId, issueDate, dueDate, createdAt: now.toISOString(),
           buyerReference: sameCustomer ? source.buyerReference : customer.buyerReference,
-          ...pricedCopy(company, customer, source, issueDate, drafts, sameCustomer, deps),
+          // The same customer keeps the source's tax decisions; another customer's are derived anew.
+          ...priceDocument(company, customer, issueDate, sameCustomer ? givenTaxValues(source, {}) : {}, drafts, ids),
         })
         await tx.invoices.insert(invoice)
         await unit.audit('INVOICE_DUPLICATED_VIA_API', { type: 'invoice', id: invoice.id }, { sourceInvoiceId: id, sourceInvoiceNumber: source.invoiceNumber })
@@ -111,7 +101,7 @@ export function createCopyService(deps: CoreDeps) {
           throw new InvoicingError('invoice_status', `${proforma.invoiceNumber} is not a proforma; only proformas are converted`, { invoiceType: proforma.invoiceType })
         }
         await refuseConvertedProforma(tx, proforma)
-        if (!CONVERTIBLE.includes(proforma.status)) {
+        if (!OPEN_STATUSES.includes(proforma.status)) {
           throw new InvoicingError('status_conflict', `${proforma.invoiceNumber} is ${proforma.status}; only DRAFT, FINAL, SENT or OVERDUE proformas can be converted`, { status: proforma.status })
         }
         const customer = await documentCustomerOf(tx, proforma)
@@ -127,7 +117,7 @@ export function createCopyService(deps: CoreDeps) {
           customTitle: null,
           source: { type: 'PROFORMA', id },
           metadata: { convertedFromProformaId: id },
-          ...pricedCopy(company, customer, proforma, issueDate, draftsOf(proforma.lines), true, deps),
+          ...priceDocument(company, customer, issueDate, givenTaxValues(proforma, {}), draftsOf(proforma.lines), ids),
         })
         await tx.invoices.insert(invoice)
         const converted = { ...proforma, metadata: { ...proforma.metadata, convertedToInvoiceId: invoice.id }, updatedAt: timestamp }

@@ -9,7 +9,7 @@ import type { TaxSituationInput } from '../tax/tax-types'
 import { requireCategory } from '../categories/require-category'
 import type { Invoice, InvoiceLine } from './invoice'
 import type { InvoiceUpdateFields } from './invoice-schemas'
-import { draftLines, draftsOf, priceLines, taxFieldsOf, taxSituationOf } from './pricing'
+import { draftLines, draftsOf, priceDocument } from './pricing'
 import { assertDateOrder } from './document-dates'
 
 export type ContentChanges = Omit<InvoiceUpdateFields, 'status'>
@@ -64,10 +64,8 @@ export async function applyContentChanges(
   const taxChanged = TAX_FIELDS.some((field) => changes[field] !== undefined)
   let invoice = withChanges(current, fields)
   if (lines || taxChanged) {
-    const situation = taxSituationOf(company, customer, current.issueDate, givenTaxValues(current, changes))
     const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
-    const priced = priceLines(drafts, situation, ids)
-    invoice = { ...invoice, ...taxFieldsOf(situation), lines: priced.lines, ...priced.totals }
+    invoice = { ...invoice, ...priceDocument(company, customer, current.issueDate, givenTaxValues(current, changes), drafts, ids) }
   }
   const changedFields = Object.entries(changes)
     .filter(([field, value]) => value !== undefined && (field === 'lines'

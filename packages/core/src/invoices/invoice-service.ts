@@ -3,7 +3,8 @@ import { requireCategory } from '../categories/require-category'
 import type { Company } from '../companies/company'
 import { requireCompany } from '../companies/require-company'
 import type { Customer } from '../customers/customer'
-import { InvoicingError, notFound } from '../errors'
+import { requireCustomer } from '../customers/require-customer'
+import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
 import { addDays, calendarDateOf } from '../shared/calendar-date'
@@ -20,7 +21,7 @@ import {
   type InvoiceCreateInput, type InvoiceListQueryInput, type InvoiceUpdateInput,
 } from './invoice-schemas'
 import { issueNumber } from './issuing'
-import { draftLines, priceLines, taxFieldsOf, taxSituationOf } from './pricing'
+import { draftLines, priceDocument } from './pricing'
 import { balanceOf } from '../payments/balance'
 import type { Payment } from '../payments/payment'
 import { assertNotBeingSent } from '../sending/send-reservation'
@@ -58,12 +59,6 @@ const EVENT_OF_STATUS: Partial<Record<InvoiceStatus, 'invoice.sent' | 'invoice.p
   SENT: 'invoice.sent',
   PAID: 'invoice.paid',
   CANCELLED: 'invoice.cancelled',
-}
-
-async function requireCustomer(tx: StorageTx, companyId: string, id: string): Promise<Customer> {
-  const customer = await tx.customers.get(companyId, id)
-  if (!customer) throw notFound('Customer')
-  return customer
 }
 
 export function createInvoiceService(deps: CoreDeps) {
@@ -106,15 +101,14 @@ export function createInvoiceService(deps: CoreDeps) {
         const invoiceType = fields.invoiceType === 'PROFORMA' ? 'PROFORMA' : 'INVOICE'
         const documentLocale = fields.documentLocale ?? customer.defaultLocale ?? company.defaultLocale
         const shippingCountry = fields.useShippingAddress ? fields.shippingCountry ?? undefined : undefined
-        const situation = taxSituationOf(company, customer, issueDate, {
+        const priced = priceDocument(company, customer, issueDate, {
           reverseCharge: fields.reverseCharge,
           taxExemptionReason: fields.taxExemptionReason,
           taxCountry: fields.taxCountry,
           deliveryCountry: fields.deliveryCountry ?? shippingCountry,
           ossApplicable: fields.ossApplicable,
           ossCountry: fields.ossCountry,
-        })
-        const priced = priceLines(await draftLines(tx.products, company.id, fields.lines), situation, ids)
+        }, await draftLines(tx.products, company.id, fields.lines), ids)
         const texts = company.texts[documentLocale]?.[invoiceType]
         const id = ids.next()
         const timestamp = now.toISOString()
@@ -132,8 +126,7 @@ export function createInvoiceService(deps: CoreDeps) {
           servicePeriodStart: fields.servicePeriodStart ?? null,
           servicePeriodEnd: fields.servicePeriodEnd ?? null,
           currency: fields.currency ?? 'EUR',
-          ...priced.totals,
-          ...taxFieldsOf(situation),
+          ...priced,
           taxExemptionNote: fields.taxExemptionNote ?? null,
           notes: fields.notes ?? null,
           footer: fields.footer !== undefined ? fields.footer : texts?.footer ?? null,
@@ -151,7 +144,6 @@ export function createInvoiceService(deps: CoreDeps) {
           buyerReference: fields.buyerReference !== undefined ? fields.buyerReference : customer.buyerReference,
           eInvoiceAudit: fields.eInvoiceAudit ?? null,
           metadata: fields.metadata ?? {},
-          lines: priced.lines,
         }
         assertDateOrder(invoice)
         await tx.invoices.insert(invoice)

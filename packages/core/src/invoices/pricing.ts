@@ -88,3 +88,12 @@ export function priceLines(drafts: readonly LineDraft[], situation: TaxSituation
     totals: { netTotal: totals.netTotal, taxTotal: totals.taxTotal, grossTotal: totals.grossTotal, taxBreakdown: totals.taxBreakdown },
   }
 }
+
+/** A document's tax fields, priced lines and totals: the situation of seller, buyer and date applied to `drafts`. */
+export function priceDocument(
+  company: Company, customer: Customer, date: CalendarDate, given: TaxSituationInput['given'], drafts: readonly LineDraft[], ids: IdGenerator,
+): Pick<Invoice, 'lines' | keyof PricedDocument['totals'] | keyof ReturnType<typeof taxFieldsOf>> {
+  const situation = taxSituationOf(company, customer, date, given)
+  const priced = priceLines(drafts, situation, ids)
+  return { ...taxFieldsOf(situation), ...priced.totals, lines: priced.lines }
+}

@@ -13,6 +13,9 @@ export const STATUS_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]>
   CANCELLED: [],
 }
 
+/** The statuses a document is still open in: it can be cancelled, and a proforma converted. */
+export const OPEN_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'FINAL', 'SENT', 'OVERDUE']
+
 /**
  * A cancellation credit note is issued FINAL and locked at once (rule 5): it can be sent and
  * settled, never reopened or cancelled itself.

@@ -36,16 +36,17 @@ export const calendarDate = v.pipe(
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'])
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
+/** Whether `code` is an upper-case ISO 3166-1 alpha-2 code of a country. */
+export const isCountryCode = (code: string): boolean =>
+  /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined
+
 /** ISO 3166-1 alpha-2 country code, upper-cased. */
 export const countryCode = v.pipe(
   v.string(),
   v.description('ISO 3166-1 alpha-2 country code'),
   v.trim(),
   v.toUpperCase(),
-  v.check(
-    (code) => /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined,
-    'must be an ISO 3166-1 alpha-2 country code such as DE or AT',
-  ),
+  v.check(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code such as DE or AT'),
 )
 
 /** Whole days of a payment term. */
