@@ -31,13 +31,16 @@ describe('the API description', () => {
     assert.deepEqual(operations.sort(), [
       'DELETE /api/v1/customers/{id}', 'DELETE /api/v1/document-categories/{id}', 'DELETE /api/v1/invoices/{id}', 'DELETE /api/v1/invoices/{id}/payments/{paymentId}', 'DELETE /api/v1/products/{id}',
       'GET /api/v1', 'GET /api/v1/company', 'GET /api/v1/company/number-ranges', 'GET /api/v1/company/plan', 'GET /api/v1/company/usage',
+      'GET /api/v1/credit-notes', 'GET /api/v1/credit-notes/{id}',
       'GET /api/v1/customers', 'GET /api/v1/customers/{id}', 'GET /api/v1/document-categories',
       'GET /api/v1/invoices', 'GET /api/v1/invoices/{id}', 'GET /api/v1/invoices/{id}/facturx', 'GET /api/v1/invoices/{id}/payments', 'GET /api/v1/invoices/{id}/pdf',
       'GET /api/v1/invoices/{id}/versions', 'GET /api/v1/invoices/{id}/versions/{version}/pdf',
       'GET /api/v1/openapi.json',
       'GET /api/v1/products', 'GET /api/v1/products/{id}',
+      'POST /api/v1/credit-notes', 'POST /api/v1/credit-notes/{id}/execute', 'POST /api/v1/credit-notes/{id}/send',
       'POST /api/v1/customers', 'POST /api/v1/document-categories', 'POST /api/v1/invoices', 'POST /api/v1/invoices/{id}/cancel', 'POST /api/v1/invoices/{id}/convert', 'POST /api/v1/invoices/{id}/correct',
       'POST /api/v1/invoices/{id}/duplicate', 'POST /api/v1/invoices/{id}/payments', 'POST /api/v1/invoices/{id}/send', 'POST /api/v1/invoices/{id}/storno', 'POST /api/v1/products',
+      'PUT /api/v1/credit-notes/{id}', 'PUT /api/v1/credit-notes/{id}/payout',
       'PUT /api/v1/customers/{id}', 'PUT /api/v1/invoices/{id}', 'PUT /api/v1/invoices/{id}/payments/{paymentId}', 'PUT /api/v1/products/{id}',
     ])
     for (const operation of operations) {

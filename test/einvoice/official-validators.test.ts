@@ -31,7 +31,7 @@ const shortPath = (location = '?') => location.replace(/\[namespace-uri\(\)='[^'
 const CASES = [
   'mixed-rates', 'partly-paid', 'direct-debit', 'shipping-address-usd', 'discount-percent-advance', 'reverse-charge', 'zero-rate', 'third-country',
   'intra-community', 'other-exemption', 'internal-supply', 'proforma', 'draft', 'cancellation-credit-note', 'xrechnung',
-  'xrechnung-credit-note', 'xrechnung-reverse-charge', 'oss', 'small-business',
+  'xrechnung-credit-note', 'xrechnung-reverse-charge', 'oss', 'small-business', 'partial-credit-note', 'commission-credit-note',
 ]
 
 describe('e-invoices pass the official validators (--fx-version all)', () => {

@@ -7,6 +7,7 @@ import type { DomainEvent } from './events/domain-event'
 import { createEventBus, type EventBus } from './events/event-bus'
 import { createIdempotencyService } from './idempotency/idempotency-service'
 import { createCorrectionService } from './corrections/correction-service'
+import { createCreditNoteService } from './credit-notes/credit-note-service'
 import type { PdfRenderer } from './documents'
 import { createInvoiceExportService } from './invoices/invoice-exports'
 import { createCancelService } from './invoices/cancel-service'
@@ -76,6 +77,8 @@ export function createInvoicing(options: InvoicingOptions) {
       ...createCancelService(deps, sending),
       ...createCopyService(deps),
     },
+    /** Credit notes and their payouts (they are documents too: `invoices` reads and changes them as well). */
+    creditNotes: createCreditNoteService(deps, sending),
     /** Money received for documents. */
     payments: createPaymentService(deps),
     /** Frozen versions of locked documents and their archived PDFs. */

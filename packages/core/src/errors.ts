@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'payments_block_cancellation',
   /** The cancelled invoice already has its cancellation credit note. */
   'storno_exists',
+  /** Linked credit notes would credit more than the invoice's gross total (`creditableAmount`). */
+  'credit_exceeds_invoice',
   /** The storage is locked by another writer for longer than the busy timeout. */
   'storage_busy',
 ] as const

@@ -61,7 +61,8 @@ export {
   InvoiceCreateSchema, InvoiceUpdateSchema, InvoiceListQuerySchema, LineInputSchema, MAX_LINES,
   type InvoiceCreateInput, type InvoiceUpdateInput, type InvoiceListQueryInput,
 } from './invoices/invoice-schemas'
-export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, type InvoiceDetail, type InvoiceUpdateResult } from './invoices/invoice-service'
+export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, type InvoiceDetail } from './invoices/invoice-service'
+export type { InvoiceUpdateResult } from './invoices/document-update'
 export { STATUS_TRANSITIONS } from './invoices/transitions'
 export { DocumentCategoryCreateSchema, type DocumentCategoryCreateInput } from './categories/category-service'
 export {
@@ -83,6 +84,12 @@ export { CorrectionSchema, CorrectionLineSchema, MIN_CHANGE_REASON_LENGTH, type 
 export type { CorrectionResult } from './corrections/correction-service'
 export { CHANGE_TYPES, type ChangeType, type DocumentSnapshot, type DocumentVersion } from './versions/document-version'
 export { VersionPdfQuerySchema, VersionPdfRequestSchema, type VersionList, type VersionPdfRequest, type VersionSummary } from './versions/version-service'
+export { PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type CreditNotePayout, type PayoutStatus } from './credit-notes/payout'
+export {
+  CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,
+  type CreditNoteCreateInput, type CreditNoteListQueryInput, type CreditNoteUpdateInput, type PayoutChangeInput, type PayoutExecuteInput,
+} from './credit-notes/credit-note-schemas'
+export type { CreditNoteDetail } from './credit-notes/credit-note-service'
 export { PAYMENT_METHODS, type Payment, type PaymentMethod } from './payments/payment'
 export { PaymentCreateSchema, PaymentUpdateSchema, type PaymentCreateInput, type PaymentUpdateInput } from './payments/payment-schemas'
 export { OVERSHOOT_TOLERANCE, type Balance } from './payments/balance'

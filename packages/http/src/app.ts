@@ -9,6 +9,7 @@ import { jsonBody } from './middleware/json-body'
 import { requestContext } from './middleware/request-context'
 import { buildOpenApiDocument } from './openapi/build-document'
 import { companyRoutes } from './routes/company'
+import { creditNoteRoutes } from './routes/credit-notes'
 import { customerRoutes } from './routes/customers'
 import { documentCategoryRoutes } from './routes/document-categories'
 import { invoiceFileRoutes } from './routes/invoice-files'
@@ -58,6 +59,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...invoiceActionRoutes(invoicing),
     ...invoiceVersionRoutes(invoicing),
     ...paymentRoutes(invoicing),
+    ...creditNoteRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)

@@ -49,6 +49,7 @@ export const STATUS_BY_CODE = {
   status_conflict: 409,
   payments_block_cancellation: 409,
   storno_exists: 409,
+  credit_exceeds_invoice: 409,
   storage_busy: 503,
   invalid_json: 400,
   unsupported_media_type: 415,

@@ -185,6 +185,12 @@ export interface InvoiceTable {
   dunning_paused_reason: string | null
   created_at: string
   updated_at: string
+  /** Null unless the document is a credit note with a payout. */
+  payout_status: string | null
+  payout_reference: string | null
+  payout_note: string | null
+  payout_executed_at: string | null
+  payout_updated_at: string | null
 }
 
 export interface InvoiceLineTable {

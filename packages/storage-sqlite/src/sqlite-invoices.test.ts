@@ -25,7 +25,7 @@ function invoiceFor(companyId: string, customerId: string, overrides: Partial<In
     notes: null, footer: null, headerText: null, customTitle: null, pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false,
     useShippingAddress: false, shippingName: null, shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null,
     orderNumber: null, buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
-    creditNoteReason: null, parentInvoiceId: null, source: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
+    creditNoteReason: null, parentInvoiceId: null, payout: null, source: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
     lines: [{
       id: `${id}-1`, lineType: 'SERVICE', productId: null, description: 'Beratung', quantity: '1', unit: 'h', unitPrice: '100.00',
       discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00',
@@ -173,6 +173,7 @@ describe('sqlite invoices', () => {
       ['from', { from: '2026-01-15' }, 'invoice_company_list'],
       ['to', { to: '2026-01-15' }, 'invoice_company_list'],
       ['search', { search: 'ärzte' }, 'invoice_company_list'],
+      ['payoutStatus of credit notes', { invoiceType: 'CREDIT_NOTE', payoutStatus: 'APPROVED' }, 'invoice_payout_list'],
     ]
     for (const [name, filter, index] of filters) {
       it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {

@@ -13,7 +13,7 @@ import { createVersionArchive, takeInitialVersion } from '../versions/version-ar
 import { cancelDocument, createCancellationCreditNote } from './cancellation'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 import type { Invoice } from './invoice'
-import { OPEN_STATUSES } from './transitions'
+import { canTransition } from './transitions'
 
 export const CancelRequestSchema = aliased(v.object({
   createStorno: v.optional(v.pipe(v.boolean(), v.description('Default true: an issued invoice gets its cancellation credit note')), true),
@@ -72,8 +72,12 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
         const company = await requireCompany(tx, actor)
         const current = await requireInvoice(tx, actor, id)
         await refuseConvertedProforma(tx, current)
-        if (!OPEN_STATUSES.includes(current.status)) {
-          throw new InvoicingError('status_conflict', `${current.invoiceNumber} is ${current.status}; only DRAFT, FINAL, SENT or OVERDUE documents can be cancelled`, { status: current.status })
+        // The transition table decides, as for PUT status CANCELLED.
+        if (!canTransition(current, 'CANCELLED')) {
+          const why = current.creditNoteReason === 'CANCELLATION' ? 'a cancellation credit note cannot be cancelled'
+            : current.payout?.status === 'EXECUTED' ? 'its payout was executed'
+              : 'only DRAFT, FINAL, SENT or OVERDUE documents can be cancelled'
+          throw new InvoicingError('status_conflict', `${current.invoiceNumber} is ${current.status}; ${why}`, { status: current.status })
         }
         await assertNotBeingSent(tx, current, now)
         const cancelled = await cancelDocument(unit, company, current, ids, { createStorno: request.createStorno })

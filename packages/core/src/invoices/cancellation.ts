@@ -29,6 +29,7 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
     status: 'FINAL',
     creditNoteReason: 'CANCELLATION',
     parentInvoiceId: invoice.id,
+    payout: null,
     source: null,
     issueDate: today,
     dueDate: today,
@@ -84,8 +85,9 @@ export async function returnMovedPayments(unit: UnitOfWork, invoice: Invoice): P
 }
 
 /**
- * Cancels a document: moved payments return to their proforma (rule 7), and an issued invoice
- * gets its cancellation credit note unless `createStorno` is false.
+ * Cancels a document: moved payments return to their proforma (rule 7), an issued invoice
+ * gets its cancellation credit note unless `createStorno` is false, and a credit note's
+ * payout is cancelled with it (an executed payout forbids the cancellation: transitions).
  */
 export async function cancelDocument(
   unit: UnitOfWork, company: Company, invoice: Invoice, ids: IdGenerator, { createStorno }: { createStorno: boolean },
@@ -94,5 +96,6 @@ export async function cancelDocument(
   const cancellationCreditNote = createStorno && needsCancellationCreditNote(invoice)
     ? await createCancellationCreditNote(unit, company, invoice, ids)
     : null
-  return { invoice: { ...invoice, status: 'CANCELLED' }, cancellationCreditNote }
+  const payout = invoice.payout && { ...invoice.payout, status: 'CANCELLED' as const, updatedAt: unit.now.toISOString() }
+  return { invoice: { ...invoice, status: 'CANCELLED', payout }, cancellationCreditNote }
 }

@@ -7,12 +7,16 @@ import { withChanges } from '../shared/changes'
 import { canonicalJson } from '../shared/canonical-json'
 import type { TaxSituationInput } from '../tax/tax-types'
 import { requireCategory } from '../categories/require-category'
-import type { Invoice, InvoiceLine } from './invoice'
+import { assertCreditWithinInvoice, refuseInheritedChanges } from '../credit-notes/linked-credit'
+import type { CreditNoteReason, Invoice, InvoiceLine } from './invoice'
 import type { InvoiceUpdateFields } from './invoice-schemas'
-import { draftLines, draftsOf, priceDocument } from './pricing'
+import { draftLines, draftsOf, priceDocument, signedFor } from './pricing'
 import { assertDateOrder } from './document-dates'
 
-export type ContentChanges = Omit<InvoiceUpdateFields, 'status'>
+export type ContentChanges = Omit<InvoiceUpdateFields, 'status'> & {
+  /** Credit notes only (PUT /credit-notes/{id}). */
+  creditNoteReason?: CreditNoteReason | undefined
+}
 
 export const TAX_FIELDS = ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'deliveryCountry', 'ossApplicable', 'ossCountry'] as const
 
@@ -48,9 +52,17 @@ export interface EditResult {
   changedFields: string[]
 }
 
+/** The invoice a credit note credits (linked mode), whose tax details and date it is priced by. */
+async function creditedInvoiceOf(tx: StorageTx, invoice: Invoice): Promise<Invoice | undefined> {
+  if (invoice.invoiceType !== 'CREDIT_NOTE' || invoice.creditNoteReason === 'CANCELLATION' || !invoice.parentInvoiceId) return undefined
+  return tx.invoices.get(invoice.companyId, invoice.parentInvoiceId)
+}
+
 /**
  * The document with `changes` applied and priced again, and which given fields actually
  * change something. Nothing is stored: the caller decides whether the document may change.
+ * A linked credit note keeps the tax details of the invoice it credits, is priced as of that
+ * invoice's date, and may not credit more than it.
  */
 export async function applyContentChanges(
   tx: StorageTx,
@@ -61,11 +73,14 @@ export async function applyContentChanges(
   ids: IdGenerator,
 ): Promise<EditResult> {
   const { lines, ...fields } = changes
+  const credited = await creditedInvoiceOf(tx, current)
+  if (credited) refuseInheritedChanges(changes, credited)
   const taxChanged = TAX_FIELDS.some((field) => changes[field] !== undefined)
   let invoice = withChanges(current, fields)
   if (lines || taxChanged) {
-    const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
-    invoice = { ...invoice, ...priceDocument(company, customer, current.issueDate, givenTaxValues(current, changes), drafts, ids) }
+    const drafts = lines ? signedFor(current.invoiceType, await draftLines(tx.products, company.id, lines)) : draftsOf(current.lines)
+    const pricedAsOf = credited?.issueDate ?? current.issueDate
+    invoice = { ...invoice, ...priceDocument(company, customer, pricedAsOf, givenTaxValues(current, changes), drafts, ids) }
   }
   const changedFields = Object.entries(changes)
     .filter(([field, value]) => value !== undefined && (field === 'lines'
@@ -77,6 +92,7 @@ export async function applyContentChanges(
     await requireCategory(tx, company.id, changes.documentCategoryId)
   }
   assertDateOrder(invoice)
+  if (credited && changedFields.includes('lines')) await assertCreditWithinInvoice(tx, invoice, credited)
   return { invoice, changedFields }
 }
 

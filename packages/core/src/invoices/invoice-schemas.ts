@@ -33,11 +33,11 @@ export const lineList = <TSchema extends v.GenericSchema>(line: TSchema) => v.pi
   v.maxLength(MAX_LINES, `must hold at most ${MAX_LINES} lines`),
 )
 
-const lines = lineList(LineInputSchema)
+export const lines = lineList(LineInputSchema)
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
-const currency = v.pipe(
+export const currency = v.pipe(
   v.string(),
   v.description('ISO 4217 currency code, default EUR'),
   v.trim(),
@@ -54,7 +54,7 @@ const depthOf = (value: unknown, limit: number): number => {
 }
 
 /** A free JSON object, small enough to travel in every event and row that carries it. */
-const jsonObject = v.pipe(
+export const jsonObject = v.pipe(
   v.record(v.string(), v.unknown()),
   v.check((value) => depthOf(value, MAX_OBJECT_DEPTH) <= MAX_OBJECT_DEPTH, `must not be nested deeper than ${MAX_OBJECT_DEPTH} levels`),
   v.check((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_JSON_BYTES, `must be at most ${MAX_JSON_BYTES / 1024} KB as JSON`),
@@ -118,7 +118,7 @@ export const InvoiceUpdateSchema = aliased(
 )
 
 /** Case-insensitive enum values in a query string. */
-const upperCased = <const T extends readonly string[]>(values: T) =>
+export const upperCased = <const T extends readonly string[]>(values: T) =>
   v.pipe(v.string(), v.toUpperCase(), v.picklist(values))
 
 export const InvoiceListQuerySchema = aliased(

@@ -1,3 +1,4 @@
+import type { CreditNotePayout } from '../credit-notes/payout'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import type { TaxBreakdownEntry, TaxCategory, TaxExemptionReason } from '../tax/tax-types'
@@ -102,6 +103,8 @@ export interface Invoice extends ShippingAddress {
   lockedAt: string | null
   creditNoteReason: CreditNoteReason | null
   parentInvoiceId: string | null
+  /** On credit notes other than cancellations: the money owed to the recipient. */
+  payout: CreditNotePayout | null
   source: SourceDocument | null
   dunningPaused: boolean
   dunningPausedAt: string | null
@@ -123,6 +126,7 @@ export const newDraftState = (id: string, timestamp: string) => ({
   lockedAt: null,
   creditNoteReason: null,
   parentInvoiceId: null,
+  payout: null,
   source: null,
   dunningPaused: false,
   dunningPausedAt: null,

@@ -6,7 +6,8 @@ import type { ProductReader } from '../ports/storage'
 import type { CalendarDate } from '../shared/calendar-date'
 import { computeTotals, resolveTaxSituation } from '../tax'
 import type { DocumentTotals, TaxSituation, TaxSituationInput } from '../tax/tax-types'
-import type { Invoice, InvoiceLine } from './invoice'
+import { negated } from '../shared/decimal-text'
+import type { Invoice, InvoiceLine, InvoiceType } from './invoice'
 import type { LineInput } from './invoice-schemas'
 
 /**
@@ -36,6 +37,14 @@ export async function draftLines(products: ProductReader, companyId: string, inp
     }
   }))
 }
+
+/**
+ * Lines as the document stores them: requests give positive quantities, credit notes store
+ * them (and their discounts) negative, which negates every amount exactly.
+ */
+export const signedFor = (invoiceType: InvoiceType, drafts: LineDraft[]): LineDraft[] => invoiceType !== 'CREDIT_NOTE'
+  ? drafts
+  : drafts.map((draft) => ({ ...draft, quantity: negated(draft.quantity), discount: negated(draft.discount) }))
 
 /** The lines of a stored document as drafts again, to price them under a changed situation. */
 export const draftsOf = (lines: readonly InvoiceLine[]): LineDraft[] =>

@@ -16,11 +16,13 @@ export const STATUS_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]>
 /** The statuses a document is still open in: it can be cancelled, and a proforma converted. */
 export const OPEN_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'FINAL', 'SENT', 'OVERDUE']
 
+type Transitions = Record<InvoiceStatus, readonly InvoiceStatus[]>
+
 /**
  * A cancellation credit note is issued FINAL and locked at once (rule 5): it can be sent and
  * settled, never reopened or cancelled itself.
  */
-const CANCELLATION_CREDIT_NOTE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+const CANCELLATION_CREDIT_NOTE_TRANSITIONS: Transitions = {
   DRAFT: [],
   FINAL: ['SENT'],
   SENT: ['PAID'],
@@ -29,10 +31,37 @@ const CANCELLATION_CREDIT_NOTE_TRANSITIONS: Record<InvoiceStatus, readonly Invoi
   CANCELLED: [],
 }
 
-export const allowedTransitionsOf = (invoice: Pick<Invoice, 'status' | 'creditNoteReason'>): readonly InvoiceStatus[] =>
-  (invoice.creditNoteReason === 'CANCELLATION' ? CANCELLATION_CREDIT_NOTE_TRANSITIONS : STATUS_TRANSITIONS)[invoice.status]
+/** A credit note is settled by its payout, not by payments: it is never PAID or OVERDUE. */
+const CREDIT_NOTE_TRANSITIONS: Transitions = {
+  DRAFT: ['FINAL', 'SENT', 'CANCELLED'],
+  FINAL: ['SENT', 'DRAFT', 'CANCELLED'],
+  SENT: ['CANCELLED'],
+  OVERDUE: [],
+  PAID: [],
+  CANCELLED: [],
+}
 
-export const canTransition = (invoice: Pick<Invoice, 'status' | 'creditNoteReason'>, to: InvoiceStatus): boolean =>
+/** Once its money went out, a credit note is locked; it can still be mailed, never undone. */
+const PAID_OUT_CREDIT_NOTE_TRANSITIONS: Transitions = {
+  DRAFT: [],
+  FINAL: ['SENT'],
+  SENT: [],
+  OVERDUE: [],
+  PAID: [],
+  CANCELLED: [],
+}
+
+type TransitionSubject = Pick<Invoice, 'status' | 'invoiceType' | 'creditNoteReason' | 'payout'>
+
+const transitionsOf = (invoice: TransitionSubject): Transitions => {
+  if (invoice.invoiceType !== 'CREDIT_NOTE') return STATUS_TRANSITIONS
+  if (invoice.creditNoteReason === 'CANCELLATION') return CANCELLATION_CREDIT_NOTE_TRANSITIONS
+  return invoice.payout?.status === 'EXECUTED' ? PAID_OUT_CREDIT_NOTE_TRANSITIONS : CREDIT_NOTE_TRANSITIONS
+}
+
+export const allowedTransitionsOf = (invoice: TransitionSubject): readonly InvoiceStatus[] => transitionsOf(invoice)[invoice.status]
+
+export const canTransition = (invoice: TransitionSubject, to: InvoiceStatus): boolean =>
   allowedTransitionsOf(invoice).includes(to)
 
 /** Content may change while a document is a draft, or final and not yet locked (rule 2). */

@@ -215,6 +215,7 @@ function invoiceRecords(
       (!query.invoiceType || value.invoiceType === query.invoiceType) &&
       (!query.customerId || value.customerId === query.customerId) &&
       (!query.documentCategoryId || value.documentCategoryId === query.documentCategoryId) &&
+      (!query.payoutStatus || value.payout?.status === query.payoutStatus) &&
       (!query.from || value.issueDate >= query.from) &&
       (!query.to || value.issueDate <= query.to) &&
       (!needle || foldForSearch(value.invoiceNumber).includes(needle) || namedCustomers.has(value.customerId)))

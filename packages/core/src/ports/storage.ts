@@ -5,6 +5,7 @@ import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
 import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
+import type { PayoutStatus } from '../credit-notes/payout'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices/invoice'
 import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
@@ -178,6 +179,8 @@ export interface InvoiceListQuery extends PageRequest {
   /** issueDate <= to. */
   to?: CalendarDate | undefined
   documentCategoryId?: string | undefined
+  /** Credit notes whose payout has this status. */
+  payoutStatus?: PayoutStatus | undefined
 }
 
 export interface InvoiceReader {

@@ -108,6 +108,24 @@ export async function einvoiceScenarios(): Promise<Scenario[]> {
   const { cancellationCreditNote } = await engine.invoicing.invoices.update(engine.actor, sent.invoice.id, { status: 'CANCELLED' })
   add('cancellation-credit-note', { ...sent, invoice: cancellationCreditNote!, parentInvoice: sent.invoice })
 
+  // Credit notes (381): part of an invoice with a percent discount, and a standalone commission paid out to the buyer's IBAN.
+  const credited = await document({ iban: 'DE02120300000000202051' }, {
+    lines: [CONSULTING, { description: 'Lizenz', unitPrice: '499.99' }, { lineType: 'DISCOUNT_PERCENT', description: 'Projektrabatt 10 %', unitPrice: '10' }],
+  }, 'SENT')
+  const [, licence, projectDiscount] = credited.invoice.lines
+  const { creditNotes } = engine.invoicing
+  const issue = async (id: string) => (await creditNotes.update(engine.actor, id, { status: 'FINAL' })).invoice
+  const partial = await creditNotes.create(engine.actor, {
+    parentInvoiceId: credited.invoice.id, reason: 'RETURN',
+    partialLines: [{ lineId: licence!.id, quantity: 1 }, { lineId: projectDiscount!.id, quantity: 1 }],
+  })
+  add('partial-credit-note', { ...credited, invoice: await issue(partial.id), parentInvoice: credited.invoice })
+  const commission = await creditNotes.create(engine.actor, {
+    recipientId: credited.customer.id, reason: 'COMMISSION',
+    lines: [{ description: 'Provision Q1', unitPrice: '250' }, { description: 'Fachbuch-Bonus', unitPrice: '40', taxRate: 7 }],
+  })
+  add('commission-credit-note', { ...credited, invoice: await issue(commission.id) })
+
   // XRechnung for a public buyer with a Leitweg-ID, and its cancellation.
   const publicBuyer = { name: 'Stadt Musterhausen – Bauamt', street: 'Rathausplatz 1', zipCode: '12345', city: 'Musterhausen', buyerReference: '04011000-12345-67', email: null }
   const xr = await document(publicBuyer, { orderNumber: 'B-2026-17', servicePeriodStart: '2026-03-01', servicePeriodEnd: '2026-03-15', lines: [CONSULTING, { lineType: 'DISCOUNT_ABSOLUTE', description: 'Rabatt', unitPrice: '10' }] }, 'SENT')

@@ -100,7 +100,9 @@ export function anInvoice(companyId: string, customerId: string, overrides: Part
     eInvoiceAudit: { format: 'XRECHNUNG', valid: false, warnings: ['BR-DE-15', 'Ä'], checkedAt: '2026-02-10T08:00:00.000Z', score: 0.5, extra: null },
     metadata: { shopOrder: 4711, tags: ['b2b', 'Übersee'], nested: { ok: true, amount: '0.125', none: null } },
     sentAt: '2026-02-10T09:00:00.000Z', paidAt: '2026-02-20T10:00:00.000Z', lockedAt: '2026-02-10T08:59:00.000Z',
-    creditNoteReason: 'PRICE_CORRECTION', parentInvoiceId: nextId('in'), source: { type: 'PROFORMA', id: nextId('pf') },
+    creditNoteReason: 'PRICE_CORRECTION', parentInvoiceId: nextId('in'),
+    payout: { status: 'FAILED', reference: 'Rückläufer ✓', note: 'IBAN falsch', executedAt: null, updatedAt: '2026-02-21T12:00:00.000Z' },
+    source: { type: 'PROFORMA', id: nextId('pf') },
     dunningPaused: true, dunningPausedAt: '2026-02-21T11:00:00.000Z', dunningPausedReason: 'Kunde hat Rückfrage ❓',
     lines: [
       anInvoiceLine(),

@@ -498,13 +498,16 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(await listed(company.id), [latestDate.id, sameInstantLater.id, sameInstant.id, oldest.id])
       })
 
-      it('filters by status, type, customer, category and issue date range, alone and combined', async () => {
+      it('filters by status, type, customer, category, payout status and issue date range, alone and combined', async () => {
         const { company, customers: [c1, c2], categories: [k1, k2] } = await storedCustomers([{}, {}], 2)
         const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
-        const invoice = (overrides: Partial<Invoice>) => anInvoice(company.id, c1!.id, overrides)
+        const invoice = (overrides: Partial<Invoice>) => anInvoice(company.id, c1!.id, { payout: null, ...overrides })
         const i1 = invoice({ status: 'DRAFT', invoiceType: 'INVOICE', documentCategoryId: k1!.id, issueDate: '2026-01-10' })
         const i2 = invoice({ status: 'SENT', invoiceType: 'INVOICE', customerId: c2!.id, documentCategoryId: null, issueDate: '2026-01-20' })
-        const i3 = invoice({ status: 'SENT', invoiceType: 'CREDIT_NOTE', documentCategoryId: k2!.id, issueDate: '2026-01-31' })
+        const i3 = invoice({
+          status: 'SENT', invoiceType: 'CREDIT_NOTE', documentCategoryId: k2!.id, issueDate: '2026-01-31',
+          payout: { status: 'APPROVED', reference: null, note: null, executedAt: null, updatedAt: '2026-01-31T10:00:00.000Z' },
+        })
         const i4 = invoice({ status: 'PAID', invoiceType: 'PROFORMA', customerId: c2!.id, documentCategoryId: k1!.id, issueDate: '2026-02-01' })
         const elsewhere = anInvoice(other.id, otherCustomer!.id, { status: 'SENT', invoiceType: 'INVOICE', issueDate: '2026-01-20' })
         await storedInvoices(i1, i2, i3, i4, elsewhere)
@@ -526,6 +529,9 @@ export function storageContract(harness: StorageHarness): void {
           [{ invoiceType: 'INVOICE', documentCategoryId: k1!.id, to: '2026-01-10' }, [i1]],
           [{ customerId: c2!.id, documentCategoryId: k1!.id, status: 'PAID', invoiceType: 'PROFORMA', from: '2026-02-01', to: '2026-02-01' }, [i4]],
           [{ customerId: c2!.id, status: 'DRAFT' }, []],
+          [{ payoutStatus: 'APPROVED' }, [i3]],
+          [{ payoutStatus: 'PENDING' }, []],
+          [{ invoiceType: 'CREDIT_NOTE', payoutStatus: 'APPROVED', status: 'SENT', customerId: c1!.id }, [i3]],
         ]
         for (const [query, expected] of cases) {
           const found = await storage.invoices.list(company.id, { ...page, ...query })

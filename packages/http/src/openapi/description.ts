@@ -4,9 +4,8 @@
  */
 export const API_DESCRIPTION = `
 REST API of the invoicing engine: companies' customers, products, invoices, proformas, their
-payments, cancellation credit notes and versions (and, in later releases, the credit-note group
-and reminders), legally right for Germany, Austria and
-the EU.
+payments, credit notes with their payouts, cancellation credit notes and versions (and, in a
+later release, reminders), legally right for Germany, Austria and the EU.
 
 ## Authentication
 Every request carries \`Authorization: Bearer <API key>\`. Keys start with \`sk_live_\`, belong to
@@ -34,8 +33,8 @@ Unknown fields are ignored. Data comes as \`{ "data": ... }\`, lists as \`{ "dat
 capped to 100, values below 1 or not numbers answer 400. Lists are sorted newest first. \`search\`
 is a case-insensitive substring match (also beyond ASCII: \`ä\` finds \`Ä\`) in which \`%\` and \`_\`
 are ordinary characters. PUT changes only the fields given; \`null\` clears an optional field.
-Customers answer in snake_case with camelCase aliases of every field (a legacy resource); newer
-resources answer in camelCase only.
+Customers, payments and credit notes answer in snake_case with camelCase aliases of every field
+(legacy resources); newer resources answer in camelCase only.
 
 Dates are calendar dates \`YYYY-MM-DD\` (\`2026-02-30\` is rejected); timestamps are ISO 8601 in UTC.
 Amounts are exact decimals: they are answered as JSON numbers and may be sent as numbers or as
@@ -107,6 +106,29 @@ storno, convert). Duplicate and convert check the monthly document quota (403) b
 the copy is counted when it is issued. Deleting a converted invoice draft releases the proforma and
 returns its payments.
 
+## Credit notes
+Credit notes are documents of type CREDIT_NOTE: \`/invoices\` reads and changes them too, and
+\`/credit-notes\` is their own group (scopes \`invoices:read\` / \`invoices:write\`). They are created
+as drafts with a placeholder number, standalone (a recipient and lines) or linked to an invoice
+(\`parent_invoice_id\`): then the invoice must be SENT, PAID or OVERDUE (409 \`status_conflict\`), its
+lines are credited in full, in part (\`partial_lines\`: quantity at most the invoiced one, the line
+discount in proportion) or as the \`lines\` given, under the invoice's tax details, currency,
+category and language and with the tax rates of the invoice's date (a credit corrects that supply).
+All credit notes of one invoice, drafts included and cancelled ones not, credit at most its gross
+total (409 \`credit_exceeds_invoice\` with \`creditableAmount\`). Requests give quantities and
+prices positive; credit notes store quantities and amounts negative, so totals are negative and
+\`payout.amount\` (= |grossTotal|) positive. The number comes from the CREDIT_NOTE range when the
+credit note is issued: PUT status FINAL or SENT, POST send, or POST execute. Status changes: DRAFT →
+FINAL, SENT or CANCELLED; FINAL → SENT, DRAFT or CANCELLED; SENT → CANCELLED; never PAID or OVERDUE
+(that is what the payout tracks). The payout moves PENDING → APPROVED or CANCELLED, APPROVED →
+EXECUTED, FAILED or CANCELLED, FAILED → APPROVED or CANCELLED (else 400
+\`invalid_status_transition\` with \`allowedTransitions\`). Executing it issues a draft (FINAL) and
+locks the credit note with its version 1, as it was paid out: afterwards it can only be mailed
+(FINAL → SENT), not edited or cancelled. Cancelling a credit note cancels its payout. Cancellation
+credit notes have no payout (\`payout: null\`, 409 \`status_conflict\` on payout changes) and cannot
+be cancelled themselves (409 on POST cancel, 400 on PUT). Payout changes and execution emit no
+webhook event (the Events table names none); the audit trail records them.
+
 ## Idempotency
 Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
 \`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and
@@ -125,7 +147,7 @@ Every error is \`{ "error": "<message>", "code": "<code>", ... }\` with members 
 Codes: \`validation_failed\`, \`invalid_json\`, \`unsupported_media_type\`, \`payload_too_large\` (413),
 \`unauthorized\`, \`insufficient_scope\`, \`plan_no_access\`, \`not_found\`, \`route_not_found\`,
 \`method_not_allowed\` (405), \`customer_number_taken\`, \`product_number_taken\`, \`customer_in_use\`,
-\`category_in_use\`, \`invoice_number_taken\`, \`invalid_status_transition\` (\`allowedTransitions\`), \`content_locked\`
+\`category_in_use\`, \`invoice_number_taken\`, \`credit_exceeds_invoice\` (\`creditableAmount\`), \`invalid_status_transition\` (\`allowedTransitions\`), \`content_locked\`
 (\`lockedFields\`, \`correctionEndpoint\`), \`invoice_status\`, \`invoice_number_issued\`
 (\`invoiceNumber\`), \`plan_limit_reached\`, \`invalid_idempotency_key\`, \`idempotency_key_reused\`,
 \`idempotency_key_in_progress\`, \`idempotency_key_invoice_deleted\`, \`rate_limited\`,
@@ -141,4 +163,5 @@ export const TAGS = [
   { name: 'products', description: 'Catalogue entries a line item can name by productId' },
   { name: 'invoices', description: 'Invoices and proformas: drafts, status changes, gapless numbers, tax and totals, sending, versions, corrections, cancellation, copies; document categories' },
   { name: 'payments', description: 'Money received for documents; paying the total makes a document PAID' },
+  { name: 'credit-notes', description: 'Credit notes (Gutschriften) standalone or crediting an invoice, and their payouts' },
 ]

@@ -6,12 +6,13 @@ import * as v from 'valibot'
 import { customerFields } from './customer'
 import { PaymentResponseSchema, toPaymentResponse } from './payment'
 import { calendarDate, money, nullableString, timestamp } from './shapes'
+import { payoutEntries, toPayoutFields } from './payout'
 
 const nullableDate = v.nullable(calendarDate)
 const nullableTimestamp = v.nullable(timestamp)
 const jsonObject = v.record(v.string(), v.unknown())
 
-const toLineResponse = (line: InvoiceLine) => ({
+export const toLineResponse = (line: InvoiceLine) => ({
   id: line.id,
   lineType: line.lineType,
   productId: line.productId,
@@ -25,7 +26,7 @@ const toLineResponse = (line: InvoiceLine) => ({
   netAmount: money(line.netAmount),
 })
 
-const LineResponseSchema = v.strictObject({
+export const lineResponseEntries = {
   id: v.string(),
   lineType: v.picklist(LINE_TYPES),
   productId: nullableString,
@@ -37,16 +38,18 @@ const LineResponseSchema = v.strictObject({
   taxRate: v.pipe(v.number(), v.description('Percent, as applied: normalised to the tax country, 0 when exempt')),
   taxCategory: v.pipe(v.nullable(v.picklist(TAX_CATEGORIES)), v.description('EN 16931 VAT category; null on TEXT, SUBTOTAL and PAGEBREAK lines')),
   netAmount: v.pipe(v.number(), v.description('round2(quantity × unitPrice − discount); negative on discount, credit and credit-note lines')),
-})
+}
 
-const toBreakdownResponse = (entry: TaxBreakdownEntry) => ({
+const LineResponseSchema = v.strictObject(lineResponseEntries)
+
+export const toBreakdownResponse = (entry: TaxBreakdownEntry) => ({
   taxCategory: entry.taxCategory,
   taxRate: money(entry.taxRate),
   netAmount: money(entry.netAmount),
   taxAmount: money(entry.taxAmount),
 })
 
-const BreakdownResponseSchema = v.strictObject({
+export const BreakdownResponseSchema = v.strictObject({
   taxCategory: v.picklist(TAX_CATEGORIES),
   taxRate: v.number(),
   netAmount: v.number(),
@@ -102,6 +105,7 @@ export const toInvoiceResponse = (invoice: Invoice) => ({
   lockedAt: invoice.lockedAt,
   creditNoteReason: invoice.creditNoteReason,
   parentInvoiceId: invoice.parentInvoiceId,
+  payout: invoice.payout && toPayoutFields(invoice),
   sourceDocument: invoice.source,
   dunningPaused: invoice.dunningPaused,
   dunningPausedAt: invoice.dunningPausedAt,
@@ -159,6 +163,7 @@ const invoiceEntries = {
   lockedAt: nullableTimestamp,
   creditNoteReason: v.nullable(v.picklist(CREDIT_NOTE_REASONS)),
   parentInvoiceId: nullableString,
+  payout: v.pipe(v.nullable(v.strictObject(payoutEntries)), v.description('Credit notes other than cancellations: the money owed to the recipient')),
   sourceDocument: v.pipe(
     v.nullable(v.strictObject({ type: v.picklist(SOURCE_DOCUMENT_TYPES), id: v.string() })),
     v.description('The document this one was made from; deleting the draft releases it'),
@@ -174,7 +179,7 @@ const invoiceEntries = {
 export const InvoiceResponseSchema = v.strictObject(invoiceEntries)
 
 /** The recipient in a document read: the customer's address and VAT id (core's InvoiceCustomer). */
-const CustomerSummarySchema = v.strictObject(v.pick(v.object(customerFields), [
+export const CustomerSummarySchema = v.strictObject(v.pick(v.object(customerFields), [
   'id', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId',
 ]).entries)
 

@@ -12,9 +12,11 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
   defineRoute({
     method: 'post', path: '/invoices/{id}/cancel', tag, operationId: 'cancelInvoice', summary: 'Cancel a document',
     description: [
-      'From DRAFT, FINAL, SENT or OVERDUE (else 409 status_conflict). In one transaction: the status becomes CANCELLED and an',
+      'From DRAFT, FINAL, SENT or OVERDUE, as PUT status CANCELLED allows (else 409 status_conflict; also for cancellation credit notes',
+      'and credit notes whose payout was executed). In one transaction: the status becomes CANCELLED and an',
       'issued INVOICE gets its cancellation credit note (reason CANCELLATION, own number from the credit-note range, FINAL,',
-      'negative amounts, parentInvoiceId) unless createStorno is false; drafts, proformas and credit notes are only cancelled.',
+      'negative amounts, parentInvoiceId) unless createStorno is false; drafts, proformas and credit notes are only cancelled',
+      '(a credit note\'s payout with it).',
       'Payments moved from a proforma return to it (rule 7); if that proforma is gone or cancelled, 409 payments_block_cancellation',
       'and nothing changes. sendStornoToCustomer mails the credit note after the cancellation committed: a failed mail gives',
       'stornoEmailSent false and a warning, never an error. A document being sent answers 409 send_in_progress; a converted',

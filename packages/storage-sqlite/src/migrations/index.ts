@@ -3,6 +3,7 @@ import { platform } from './0001-platform'
 import { invoices } from './0002-invoices'
 import { versions } from './0003-versions'
 import { payments } from './0004-payments'
+import { creditNotes } from './0005-credit-notes'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-invoices': invoices,
   '0003-versions': versions,
   '0004-payments': payments,
+  '0005-credit-notes': creditNotes,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   if (query.invoiceType) filtered = filtered.where('invoice_type', '=', query.invoiceType)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
   if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
+  if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   if (query.search) {

@@ -1,4 +1,4 @@
-import { foldForSearch, type Invoice, type InvoiceLine, type SourceDocumentType } from '@invoicing/core'
+import { foldForSearch, type CreditNotePayout, type Invoice, type InvoiceLine, type PayoutStatus, type SourceDocumentType } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
 import type { InvoiceLineTable, InvoiceTable } from '../database'
@@ -32,7 +32,24 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
   source_type: invoice.source?.type ?? null,
   source_id: invoice.source?.id ?? null,
   dunning_paused: Number(invoice.dunningPaused),
+  ...payoutToRow(invoice.payout),
 })
+
+const payoutToRow = (payout: CreditNotePayout | null) => ({
+  payout_status: payout?.status ?? null,
+  payout_reference: payout?.reference ?? null,
+  payout_note: payout?.note ?? null,
+  payout_executed_at: payout?.executedAt ?? null,
+  payout_updated_at: payout?.updatedAt ?? null,
+})
+
+const payoutFromRow = (row: Selectable<InvoiceTable>): CreditNotePayout | null => row.payout_status === null ? null : {
+  status: row.payout_status as PayoutStatus,
+  reference: row.payout_reference,
+  note: row.payout_note,
+  executedAt: row.payout_executed_at,
+  updatedAt: row.payout_updated_at!,
+}
 
 export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: InvoiceLine[]): Invoice => ({
   ...columns.fromRow(row),
@@ -47,6 +64,7 @@ export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: InvoiceLine
   metadata: JSON.parse(row.metadata),
   source: row.source_type === null ? null : { type: row.source_type as SourceDocumentType, id: row.source_id! },
   dunningPaused: row.dunning_paused === 1,
+  payout: payoutFromRow(row),
   lines,
 })
 

@@ -1,0 +1,218 @@
+import type { Actor } from '../access/actor'
+import { requireCategory } from '../categories/require-category'
+import { requireCompany } from '../companies/require-company'
+import { requireCustomer } from '../customers/require-customer'
+import { InvoicingError, notFound } from '../errors'
+import { documentCustomerOf, loadDocumentParts } from '../invoices/document-parts'
+import { createDocumentUpdate, type InvoiceUpdateResult } from '../invoices/document-update'
+import { assertDateOrder } from '../invoices/document-dates'
+import { requestedFieldsOf, requestedTaxValues } from '../invoices/requested-fields'
+import { newDraftState, type Invoice } from '../invoices/invoice'
+import { DOCUMENT_TEXT_VERSION, invoiceCustomerOf, type InvoiceCustomer } from '../invoices/invoice-service'
+import { issueNumber } from '../invoices/issuing'
+import { givenTaxValues } from '../invoices/editing'
+import { draftLines, draftsOf, priceDocument, signedFor } from '../invoices/pricing'
+import type { CoreDeps } from '../ports/deps'
+import type { StorageReader } from '../ports/storage'
+import { addDays, calendarDateOf } from '../shared/calendar-date'
+import type { Page } from '../shared/pagination'
+import { createUnitOfWork } from '../shared/unit-of-work'
+import { parseInput } from '../shared/validation'
+import type { SendRequest } from '../sending/send-schemas'
+import type { createSendService, SendResult } from '../sending/send-service'
+import { assertNotBeingSent } from '../sending/send-reservation'
+import type { DocumentVersion } from '../versions/document-version'
+import { createVersionArchive, takeInitialVersion } from '../versions/version-archive'
+import {
+  CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,
+  type CreditNoteCreateInput, type CreditNoteListQueryInput, type CreditNoteUpdateInput, type PayoutChangeInput, type PayoutExecuteInput,
+} from './credit-note-schemas'
+import { assertCreditWithinInvoice, partialDrafts, refuseInheritedChanges, requireCreditableInvoice } from './linked-credit'
+import { assertPayoutTransition, newPayout, type PayoutStatus } from './payout'
+
+export interface CreditNoteDetail extends Invoice {
+  recipient: InvoiceCustomer
+}
+
+const invalid = (field: string, problem: string) => new InvoicingError('validation_failed', `${field}: ${problem}`, { field })
+
+/** A credit note of the actor's company; 404 for anything else, invoices and proformas included. */
+async function requireCreditNote(reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
+  const invoice = await reader.invoices.get(actor.companyId, id)
+  if (invoice?.invoiceType !== 'CREDIT_NOTE') throw notFound('Credit note')
+  return invoice
+}
+
+const admitCreditNote = (invoice: Invoice) => {
+  if (invoice.invoiceType !== 'CREDIT_NOTE') throw notFound('Credit note')
+}
+
+/**
+ * Credit notes (Gutschriften): created as drafts, standalone for a recipient or linked to an
+ * invoice they credit in full or in part; issued by a status change, a send or the payout's
+ * execution. Their quantities and amounts are stored negative; the payout owes |grossTotal|.
+ */
+export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<typeof createSendService>) {
+  const { storage, ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
+  const updateDocument = createDocumentUpdate(deps)
+  const archive = createVersionArchive(deps)
+
+  async function detailOf(reader: Pick<StorageReader, 'customers'>, creditNote: Invoice): Promise<CreditNoteDetail> {
+    return { ...creditNote, recipient: invoiceCustomerOf(await documentCustomerOf(reader, creditNote)) }
+  }
+
+  /** Moves the payout by its transition table; EXECUTED also issues and locks the credit note. */
+  async function movePayout(actor: Actor, id: string, to: PayoutStatus, details: { reference?: string | null | undefined; note?: string | null | undefined }) {
+    const { creditNote, versions } = await inUnitOfWork(actor, async (unit) => {
+      const { tx, now } = unit
+      const company = await requireCompany(tx, actor)
+      const current = await requireCreditNote(tx, actor, id)
+      if (!current.payout) {
+        throw new InvoicingError('status_conflict', `${current.invoiceNumber} cancels an invoice and has no payout`, { status: current.status })
+      }
+      await assertNotBeingSent(tx, current, now)
+      assertPayoutTransition(current.payout.status, to)
+      const timestamp = now.toISOString()
+      let next: Invoice = current
+      const versions: DocumentVersion[] = []
+      if (to === 'EXECUTED') {
+        // Money leaves on this document: it is issued and frozen as it was paid out.
+        if (current.status === 'DRAFT') next = { ...(await issueNumber(unit, company, current)), status: 'FINAL' }
+        if (!next.lockedAt) next = { ...next, lockedAt: timestamp }
+      }
+      next = {
+        ...next,
+        payout: {
+          status: to,
+          reference: details.reference !== undefined ? details.reference : current.payout.reference,
+          note: details.note !== undefined ? details.note : current.payout.note,
+          executedAt: to === 'EXECUTED' ? timestamp : current.payout.executedAt,
+          updatedAt: timestamp,
+        },
+        updatedAt: timestamp,
+      }
+      await tx.invoices.update(next)
+      if (next.lockedAt && !current.lockedAt) versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, next), ids))
+      const change = { fromPayoutStatus: current.payout.status, toPayoutStatus: to, ...(next.status !== current.status ? { fromStatus: current.status, toStatus: next.status } : {}) }
+      await unit.audit(to === 'EXECUTED' ? 'CREDIT_NOTE_EXECUTED_VIA_API' : 'CREDIT_NOTE_PAYOUT_CHANGED_VIA_API', { type: 'invoice', id }, change)
+      return { creditNote: next, versions }
+    })
+    await archive.archiveAll(versions)
+    return detailOf(storage, creditNote)
+  }
+
+  return {
+    /**
+     * A draft credit note with a placeholder number. Standalone it needs a recipient and lines;
+     * linked (`parentInvoiceId`) it credits the invoice's lines in full, the `partialLines`
+     * named, or the `lines` given, under the invoice's tax details, currency and category.
+     */
+    async create(actor: Actor, input: CreditNoteCreateInput = {}): Promise<CreditNoteDetail> {
+      const fields = parseInput(CreditNoteCreateSchema, input ?? {})
+      if (fields.partialLines && (!fields.parentInvoiceId || fields.lines)) {
+        throw invalid('partial_lines', fields.parentInvoiceId ? 'give either lines or partial_lines, not both' : 'needs parent_invoice_id')
+      }
+      if (!fields.parentInvoiceId && !fields.recipientId) throw invalid('recipient_id', 'is required unless parent_invoice_id is given')
+      if (!fields.parentInvoiceId && !fields.lines) throw invalid('lines', 'is required unless parent_invoice_id is given')
+      return inUnitOfWork(actor, async (unit) => {
+        const { tx, now } = unit
+        const company = await requireCompany(tx, actor)
+        const source = fields.parentInvoiceId ? await requireCreditableInvoice(tx, actor, fields.parentInvoiceId) : null
+        if (source) refuseInheritedChanges(fields, source)
+        const recipient = await requireCustomer(tx, company.id, fields.recipientId ?? source!.customerId)
+        if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
+        const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
+        const requested = fields.lines ? await draftLines(tx.products, company.id, fields.lines) : null
+        const drafts = signedFor('CREDIT_NOTE', requested ?? (fields.partialLines ? partialDrafts(source!, fields.partialLines) : draftsOf(source!.lines)))
+        // A credit for an invoice corrects that supply: its tax details and the rates of its date.
+        const priced = source
+          ? priceDocument(company, recipient, source.issueDate, givenTaxValues(source, {}), drafts, ids)
+          : priceDocument(company, recipient, issueDate, requestedTaxValues(fields), drafts, ids)
+        const documentLocale = fields.documentLocale ?? source?.documentLocale ?? recipient.defaultLocale ?? company.defaultLocale
+        const texts = company.texts[documentLocale]?.CREDIT_NOTE
+        const id = ids.next()
+        const timestamp = now.toISOString()
+        const creditNote: Invoice = {
+          ...newDraftState(id, timestamp),
+          id,
+          companyId: company.id,
+          invoiceType: 'CREDIT_NOTE',
+          creditNoteReason: fields.reason,
+          parentInvoiceId: source?.id ?? null,
+          payout: newPayout(timestamp),
+          customerId: recipient.id,
+          documentCategoryId: source ? source.documentCategoryId : fields.documentCategoryId ?? null,
+          documentLocale,
+          documentTextVersion: DOCUMENT_TEXT_VERSION,
+          issueDate,
+          dueDate: fields.dueDate ?? addDays(issueDate, recipient.paymentTermDays ?? company.paymentTermDays),
+          servicePeriodStart: fields.servicePeriodStart !== undefined ? fields.servicePeriodStart : source?.servicePeriodStart ?? null,
+          servicePeriodEnd: fields.servicePeriodEnd !== undefined ? fields.servicePeriodEnd : source?.servicePeriodEnd ?? null,
+          currency: source?.currency ?? fields.currency ?? 'EUR',
+          ...priced,
+          taxExemptionNote: fields.taxExemptionNote !== undefined ? fields.taxExemptionNote : source?.taxExemptionNote ?? null,
+          ...requestedFieldsOf(fields, texts),
+          orderNumber: fields.orderNumber !== undefined ? fields.orderNumber : source?.orderNumber ?? null,
+          buyerReference: fields.buyerReference !== undefined ? fields.buyerReference : recipient.id === source?.customerId ? source.buyerReference : recipient.buyerReference,
+        }
+        assertDateOrder(creditNote)
+        if (source) await assertCreditWithinInvoice(tx, creditNote, source)
+        await tx.invoices.insert(creditNote)
+        await unit.audit('CREDIT_NOTE_CREATED_VIA_API', { type: 'invoice', id }, {
+          reason: creditNote.creditNoteReason, parentInvoiceId: creditNote.parentInvoiceId, grossTotal: creditNote.grossTotal,
+        })
+        await unit.emit('credit_note.created', creditNote)
+        await unit.completes(id)
+        return { ...creditNote, recipient: invoiceCustomerOf(recipient) }
+      })
+    },
+
+    /** The company's credit notes, newest issue date first; the payout filter applies before paging. */
+    async list(actor: Actor, query: CreditNoteListQueryInput = {}): Promise<Page<Invoice>> {
+      const { recipientId, customerId, categoryId, ...filters } = parseInput(CreditNoteListQuerySchema, query ?? {})
+      if (recipientId !== undefined && customerId !== undefined && recipientId !== customerId) {
+        return { items: [], total: 0, limit: filters.limit, offset: filters.offset }
+      }
+      return storage.invoices.list(actor.companyId, {
+        ...filters, invoiceType: 'CREDIT_NOTE', customerId: recipientId ?? customerId, documentCategoryId: categoryId,
+      })
+    },
+
+    async get(actor: Actor, id: string): Promise<CreditNoteDetail> {
+      return detailOf(storage, await requireCreditNote(storage, actor, id))
+    },
+
+    /** The credit note an `Idempotency-Key` created, in its current state (409 if since deleted). */
+    async getCreatedByKey(actor: Actor, id: string): Promise<CreditNoteDetail> {
+      const creditNote = await storage.invoices.get(actor.companyId, id)
+      if (!creditNote) throw new InvoicingError('idempotency_key_invoice_deleted', 'The credit note this Idempotency-Key created has been deleted; use a new key')
+      return detailOf(storage, creditNote)
+    },
+
+    /** Content and status as PUT of an invoice changes them (rule 2, the transition table), plus the reason. */
+    async update(actor: Actor, id: string, input: CreditNoteUpdateInput = {}): Promise<InvoiceUpdateResult> {
+      const { status, reason, ...content } = parseInput(CreditNoteUpdateSchema, input ?? {})
+      return updateDocument(actor, id, { status, content: { ...content, creditNoteReason: reason } }, admitCreditNote)
+    },
+
+    /** Mails the credit note as `invoices.send` does; a draft gets its number from the credit-note range. */
+    async send(actor: Actor, id: string, input: SendRequest = {}): Promise<SendResult> {
+      await requireCreditNote(storage, actor, id)
+      return sending.send(actor, id, input)
+    },
+
+    /** Moves the payout (PENDING → APPROVED → EXECUTED, FAILED or CANCELLED; FAILED → APPROVED). */
+    async changePayout(actor: Actor, id: string, input: PayoutChangeInput): Promise<CreditNoteDetail> {
+      const { status, ...details } = parseInput(PayoutChangeSchema, input ?? {})
+      return movePayout(actor, id, status, details)
+    },
+
+    /** Records the approved payout as paid out: a draft is issued (its number, FINAL) and the credit note locked. */
+    async execute(actor: Actor, id: string, input: PayoutExecuteInput = {}): Promise<CreditNoteDetail> {
+      return movePayout(actor, id, 'EXECUTED', parseInput(PayoutExecuteSchema, input ?? {}))
+    },
+  }
+}
+
+export type CreditNoteService = ReturnType<typeof createCreditNoteService>

@@ -1,0 +1,91 @@
+import type { Actor } from '../access/actor'
+import { InvoicingError, notFound } from '../errors'
+import type { Invoice, InvoiceLine } from '../invoices/invoice'
+import type { LineDraft } from '../invoices/pricing'
+import { draftsOf } from '../invoices/pricing'
+import type { StorageReader } from '../ports/storage'
+import { Exact, formatMoney, round2 } from '../tax/decimals'
+
+/** The statuses an invoice can be credited in: it reached the customer (spec, linked mode). */
+export const CREDITABLE_STATUSES = ['SENT', 'PAID', 'OVERDUE'] as const
+
+/** The fields a linked credit note takes from the invoice it credits, never from the request. */
+export const INHERITED_FIELDS = [
+  'reverseCharge', 'taxExemptionReason', 'taxCountry', 'deliveryCountry', 'ossApplicable', 'ossCountry', 'currency', 'documentCategoryId',
+] as const satisfies readonly (keyof Invoice)[]
+
+export type InheritedField = (typeof INHERITED_FIELDS)[number]
+
+/**
+ * The invoice a linked credit note credits: 404 when missing or foreign, 400 for a proforma or
+ * credit note, 409 unless it is SENT, PAID or OVERDUE.
+ */
+export async function requireCreditableInvoice(reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
+  const invoice = await reader.invoices.get(actor.companyId, id)
+  if (!invoice) throw notFound('Invoice to credit (parent_invoice_id)')
+  if (invoice.invoiceType !== 'INVOICE') {
+    throw new InvoicingError('validation_failed', `parent_invoice_id: ${invoice.invoiceNumber} is a ${invoice.invoiceType}; only invoices can be credited`, { field: 'parent_invoice_id' })
+  }
+  if (!(CREDITABLE_STATUSES as readonly string[]).includes(invoice.status)) {
+    throw new InvoicingError('status_conflict', `${invoice.invoiceNumber} is ${invoice.status}; only ${CREDITABLE_STATUSES.join(', ')} invoices can be credited`, {
+      status: invoice.status,
+    })
+  }
+  return invoice
+}
+
+/** 400 when a request gives an inherited field a value other than the credited invoice's. */
+export function refuseInheritedChanges(given: Partial<Record<InheritedField, unknown>>, source: Invoice): void {
+  for (const field of INHERITED_FIELDS) {
+    const value = given[field]
+    if (value === undefined || value === source[field]) continue
+    throw new InvoicingError('validation_failed', `${field}: a credit note takes it from the invoice it credits (${source.invoiceNumber}: ${JSON.stringify(source[field])})`, { field })
+  }
+}
+
+export interface PartialLine {
+  lineId: string
+  quantity: string
+}
+
+/**
+ * The lines of `source` a partial credit names, in the source's order (a percent discount
+ * applies to the lines above it), each with the quantity credited and its discount in
+ * proportion. Quantities are positive here, as a request gives them.
+ */
+export function partialDrafts(source: Invoice, partial: readonly PartialLine[]): LineDraft[] {
+  const wanted = new Map<string, string>()
+  partial.forEach(({ lineId, quantity }, index) => {
+    const field = `partial_lines.${index}`
+    const line = source.lines.find((each) => each.id === lineId)
+    if (!line) throw new InvoicingError('validation_failed', `${field}.line_id: ${lineId} is not a line of ${source.invoiceNumber}`, { field: `${field}.line_id` })
+    if (wanted.has(lineId)) throw new InvoicingError('validation_failed', `${field}.line_id: line ${lineId} is named twice`, { field: `${field}.line_id` })
+    if (new Exact(quantity).gt(new Exact(line.quantity).abs())) {
+      throw new InvoicingError('validation_failed', `${field}.quantity: at most the invoiced quantity ${line.quantity}`, { field: `${field}.quantity` })
+    }
+    wanted.set(lineId, quantity)
+  })
+  const chosen = source.lines.filter((line) => wanted.has(line.id))
+  return draftsOf(chosen).map((draft, index) => ({ ...draft, ...partOf(chosen[index]!, wanted.get(chosen[index]!.id)!) }))
+}
+
+const partOf = (line: InvoiceLine, quantity: string): Pick<LineDraft, 'quantity' | 'discount'> => {
+  const share = new Exact(quantity).dividedBy(line.quantity)
+  return { quantity, discount: share.eq(1) ? line.discount : formatMoney(round2(new Exact(line.discount).times(share))) }
+}
+
+/**
+ * 409 `credit_exceeds_invoice` when the credit notes of an invoice (drafts included,
+ * cancelled ones not) would credit more than its gross total.
+ */
+export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'invoices'>, creditNote: Invoice, source: Invoice): Promise<void> {
+  const others = (await reader.invoices.listByParent(source.companyId, source.id))
+    .filter((note) => note.id !== creditNote.id && note.status !== 'CANCELLED' && note.creditNoteReason !== 'CANCELLATION')
+  const credited = others.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
+  const creditable = new Exact(source.grossTotal).minus(credited)
+  if (new Exact(creditNote.grossTotal).abs().lte(creditable)) return
+  throw new InvoicingError('credit_exceeds_invoice', `${source.invoiceNumber} can be credited by at most ${formatMoney(creditable)} ${source.currency} more; this credit note is ${formatMoney(new Exact(creditNote.grossTotal).abs())}`, {
+    creditableAmount: Number(formatMoney(creditable)),
+    creditNoteIds: others.map((note) => note.id),
+  })
+}

@@ -1,0 +1,101 @@
+import {
+  CREDIT_NOTE_REASONS, INVOICE_STATUSES, TAX_EXEMPTION_REASONS, type CreditNoteDetail, type Invoice,
+} from '@invoicing/core'
+import * as v from 'valibot'
+import { customerFields } from './customer'
+import { BreakdownResponseSchema, lineResponseEntries, toBreakdownResponse, toLineResponse } from './invoice'
+import { payoutEntries, toPayoutFields } from './payout'
+import { calendarDate, legacySchema, legacyShape, money, nullableString, timestamp } from './shapes'
+
+const jsonObject = v.record(v.string(), v.unknown())
+
+/** A credit note: a legacy resource, snake_case fields with camelCase aliases, nested objects too. */
+export const toCreditNoteResponse = (creditNote: Invoice) => legacyShape({
+  id: creditNote.id,
+  invoiceNumber: creditNote.invoiceNumber,
+  numberIssued: creditNote.numberIssued,
+  creditNoteReason: creditNote.creditNoteReason,
+  status: creditNote.status,
+  recipientId: creditNote.customerId,
+  documentLocale: creditNote.documentLocale,
+  documentCategoryId: creditNote.documentCategoryId,
+  issueDate: creditNote.issueDate,
+  dueDate: creditNote.dueDate,
+  servicePeriodStart: creditNote.servicePeriodStart,
+  servicePeriodEnd: creditNote.servicePeriodEnd,
+  currency: creditNote.currency,
+  netTotal: money(creditNote.netTotal),
+  taxTotal: money(creditNote.taxTotal),
+  grossTotal: money(creditNote.grossTotal),
+  taxBreakdown: creditNote.taxBreakdown.map((entry) => legacyShape(toBreakdownResponse(entry))),
+  reverseCharge: creditNote.reverseCharge,
+  taxExemptionReason: creditNote.taxExemptionReason,
+  taxExemptionNote: creditNote.taxExemptionNote,
+  taxCountry: creditNote.taxCountry,
+  lines: creditNote.lines.map((line) => legacyShape(toLineResponse(line))),
+  notes: creditNote.notes,
+  headerText: creditNote.headerText,
+  footer: creditNote.footer,
+  customTitle: creditNote.customTitle,
+  orderNumber: creditNote.orderNumber,
+  buyerReference: creditNote.buyerReference,
+  metadata: creditNote.metadata,
+  parentInvoiceId: creditNote.parentInvoiceId,
+  payout: creditNote.payout && legacyShape(toPayoutFields(creditNote)),
+  sentAt: creditNote.sentAt,
+  lockedAt: creditNote.lockedAt,
+  createdAt: creditNote.createdAt,
+  updatedAt: creditNote.updatedAt,
+})
+
+const creditNoteEntries = {
+  id: v.string(),
+  invoiceNumber: v.pipe(v.string(), v.description('A placeholder ENTWURF-… until issued; then a number of the CREDIT_NOTE range')),
+  numberIssued: v.boolean(),
+  creditNoteReason: v.picklist(CREDIT_NOTE_REASONS),
+  status: v.picklist(INVOICE_STATUSES),
+  recipientId: v.pipe(v.string(), v.description('The customer credited')),
+  documentLocale: v.picklist(['de', 'en']),
+  documentCategoryId: nullableString,
+  issueDate: calendarDate,
+  dueDate: calendarDate,
+  servicePeriodStart: v.nullable(calendarDate),
+  servicePeriodEnd: v.nullable(calendarDate),
+  currency: v.string(),
+  netTotal: v.pipe(v.number(), v.description('Negative')),
+  taxTotal: v.pipe(v.number(), v.description('Negative or 0')),
+  grossTotal: v.pipe(v.number(), v.description('Negative')),
+  taxBreakdown: v.array(legacySchema(BreakdownResponseSchema.entries)),
+  reverseCharge: v.boolean(),
+  taxExemptionReason: v.picklist(TAX_EXEMPTION_REASONS),
+  taxExemptionNote: nullableString,
+  taxCountry: v.string(),
+  lines: v.pipe(v.array(legacySchema(lineResponseEntries)), v.description('Quantities and amounts negative')),
+  notes: v.pipe(nullableString, v.description('Internal, never printed')),
+  headerText: nullableString,
+  footer: nullableString,
+  customTitle: nullableString,
+  orderNumber: nullableString,
+  buyerReference: nullableString,
+  metadata: jsonObject,
+  parentInvoiceId: v.pipe(nullableString, v.description('The invoice credited (linked mode)')),
+  payout: v.pipe(v.nullable(legacySchema(payoutEntries)), v.description('Null only on cancellation credit notes')),
+  sentAt: v.nullable(timestamp),
+  lockedAt: v.pipe(v.nullable(timestamp), v.description('Set when sent or when the payout is executed')),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+}
+
+export const CreditNoteListItemSchema = legacySchema(creditNoteEntries)
+
+const RecipientSchema = legacySchema(v.pick(v.object(customerFields), [
+  'id', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId',
+]).entries)
+
+/** A single credit note: the list item and its recipient with address and VAT id. */
+export const toCreditNoteDetailResponse = ({ recipient, ...creditNote }: CreditNoteDetail) => ({
+  ...toCreditNoteResponse(creditNote),
+  recipient: legacyShape(recipient),
+})
+
+export const CreditNoteResponseSchema = legacySchema({ ...creditNoteEntries, recipient: RecipientSchema })
