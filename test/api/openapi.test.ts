@@ -30,7 +30,7 @@ describe('the API description', () => {
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
     assert.deepEqual(operations.sort(), [
       'DELETE /api/v1/customers/{id}', 'DELETE /api/v1/document-categories/{id}', 'DELETE /api/v1/invoices/{id}', 'DELETE /api/v1/invoices/{id}/payments/{paymentId}', 'DELETE /api/v1/products/{id}',
-      'GET /api/v1', 'GET /api/v1/company', 'GET /api/v1/company/number-ranges', 'GET /api/v1/company/plan', 'GET /api/v1/company/usage',
+      'GET /api/v1', 'GET /api/v1/audit-log', 'GET /api/v1/company', 'GET /api/v1/company/number-ranges', 'GET /api/v1/company/plan', 'GET /api/v1/company/usage',
       'GET /api/v1/credit-notes', 'GET /api/v1/credit-notes/{id}',
       'GET /api/v1/customers', 'GET /api/v1/customers/{id}', 'GET /api/v1/document-categories',
       'GET /api/v1/invoices', 'GET /api/v1/invoices/{id}', 'GET /api/v1/invoices/{id}/facturx', 'GET /api/v1/invoices/{id}/payments', 'GET /api/v1/invoices/{id}/pdf',

@@ -1,5 +1,6 @@
 import { createApiGate, type ApiGateOptions } from './access/api-gate'
 import { createApiKeyService } from './access/api-key-service'
+import { createAuditService } from './audit/audit-service'
 import { createCategoryService } from './categories/category-service'
 import { createCompanyService } from './companies/company-service'
 import { createCustomerService } from './customers/customer-service'
@@ -83,6 +84,8 @@ export function createInvoicing(options: InvoicingOptions) {
     payments: createPaymentService(deps),
     /** Frozen versions of locked documents and their archived PDFs. */
     versions: createVersionService(deps),
+    /** The audit trail of API actions. */
+    audit: createAuditService(deps),
     idempotency: createIdempotencyService(deps),
     /** Committed events, in process. Durable delivery reads the outbox (`storage.events`). */
     events,

@@ -84,6 +84,7 @@ export { CorrectionSchema, CorrectionLineSchema, MIN_CHANGE_REASON_LENGTH, type 
 export type { CorrectionResult } from './corrections/correction-service'
 export { CHANGE_TYPES, type ChangeType, type DocumentSnapshot, type DocumentVersion } from './versions/document-version'
 export { VersionPdfQuerySchema, VersionPdfRequestSchema, type VersionList, type VersionPdfRequest, type VersionSummary } from './versions/version-service'
+export { AuditListQuerySchema, type AuditListQueryInput } from './audit/audit-service'
 export { PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type CreditNotePayout, type PayoutStatus } from './credit-notes/payout'
 export {
   CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,

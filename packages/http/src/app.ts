@@ -8,6 +8,7 @@ import { errorHandler } from './middleware/error-handler'
 import { jsonBody } from './middleware/json-body'
 import { requestContext } from './middleware/request-context'
 import { buildOpenApiDocument } from './openapi/build-document'
+import { auditLogRoutes } from './routes/audit-log'
 import { companyRoutes } from './routes/company'
 import { creditNoteRoutes } from './routes/credit-notes'
 import { customerRoutes } from './routes/customers'
@@ -51,6 +52,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
   const routes: Route[] = [
     ...metaRoutes(() => openApiDocument),
     ...companyRoutes(invoicing),
+    ...auditLogRoutes(invoicing),
     ...customerRoutes(invoicing),
     ...productRoutes(invoicing),
     ...invoiceRoutes(invoicing),

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Actor } from '../access/actor'
+import { ownerAttribution } from '../audit/owner-attribution'
 import { requireCompany } from '../companies/require-company'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
@@ -88,7 +89,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
           versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, cancelled.cancellationCreditNote), ids))
         }
         await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, {
-          fromStatus: current.status, cancellationCreditNoteId: cancelled.cancellationCreditNote?.id ?? null,
+          fromStatus: current.status, cancellationCreditNoteId: cancelled.cancellationCreditNote?.id ?? null, ...(await ownerAttribution(tx, company.id)),
         })
         await unit.emit('invoice.cancelled', invoice)
         return { result: { invoice, cancellationCreditNote: cancelled.cancellationCreditNote }, versions }

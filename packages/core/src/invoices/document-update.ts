@@ -1,4 +1,5 @@
 import type { Actor } from '../access/actor'
+import { ownerAttribution } from '../audit/owner-attribution'
 import type { Company } from '../companies/company'
 import { requireCompany } from '../companies/require-company'
 import { requireCustomer } from '../customers/require-customer'
@@ -95,7 +96,9 @@ export function createDocumentUpdate(deps: CoreDeps) {
       }
       const details = { changedFields: edit.changedFields, ...(newStatus ? { fromStatus: current.status, toStatus: newStatus } : {}) }
       if (newStatus === 'CANCELLED') {
-        await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, { ...details, cancellationCreditNoteId: result.cancellationCreditNote?.id ?? null })
+        await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, {
+          ...details, cancellationCreditNoteId: result.cancellationCreditNote?.id ?? null, ...(await ownerAttribution(tx, company.id)),
+        })
       } else {
         await unit.audit('INVOICE_UPDATED_VIA_API', { type: 'invoice', id }, details)
       }

@@ -129,6 +129,14 @@ credit notes have no payout (\`payout: null\`, 409 \`status_conflict\` on payout
 be cancelled themselves (409 on POST cancel, 400 on PUT). Payout changes and execution emit no
 webhook event (the Events table names none); the audit trail records them.
 
+## Audit trail
+Every API action writes an audit entry (INVOICE_CREATED_VIA_API, PAYMENT_RECORDED_VIA_API,
+CREDIT_NOTE_EXECUTED_VIA_API, …) in the transaction of the action, with the acting key, the
+target record, the time and a small \`details\` object; \`GET /audit-log\` (scope \`company:read\`)
+reads them newest first, filtered by \`target_id\` and \`action\`. The engine has no user accounts, so
+the company's owner, to whom the specification attributes cancellations, is its earliest API key:
+cancellation entries name it in \`details.attributedToApiKeyId\`.
+
 ## Idempotency
 Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
 \`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and
