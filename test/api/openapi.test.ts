@@ -29,7 +29,7 @@ describe('the API description', () => {
     const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
     assert.deepEqual(operations.sort(), [
-      'DELETE /api/v1/customers/{id}', 'DELETE /api/v1/document-categories/{id}', 'DELETE /api/v1/invoices/{id}', 'DELETE /api/v1/invoices/{id}/payments/{paymentId}', 'DELETE /api/v1/products/{id}',
+      'DELETE /api/v1/customers/{id}', 'DELETE /api/v1/document-categories/{id}', 'DELETE /api/v1/invoices/{id}', 'DELETE /api/v1/invoices/{id}/payments/{paymentId}', 'DELETE /api/v1/products/{id}', 'DELETE /api/v1/webhooks/{id}',
       'GET /api/v1', 'GET /api/v1/audit-log', 'GET /api/v1/company', 'GET /api/v1/company/number-ranges', 'GET /api/v1/company/plan', 'GET /api/v1/company/usage',
       'GET /api/v1/credit-notes', 'GET /api/v1/credit-notes/{id}',
       'GET /api/v1/customers', 'GET /api/v1/customers/{id}', 'GET /api/v1/document-categories',
@@ -37,11 +37,12 @@ describe('the API description', () => {
       'GET /api/v1/invoices/{id}/versions', 'GET /api/v1/invoices/{id}/versions/{version}/pdf',
       'GET /api/v1/openapi.json',
       'GET /api/v1/products', 'GET /api/v1/products/{id}',
+      'GET /api/v1/webhooks', 'GET /api/v1/webhooks/{id}', 'GET /api/v1/webhooks/{id}/deliveries',
       'POST /api/v1/credit-notes', 'POST /api/v1/credit-notes/{id}/execute', 'POST /api/v1/credit-notes/{id}/send',
       'POST /api/v1/customers', 'POST /api/v1/document-categories', 'POST /api/v1/invoices', 'POST /api/v1/invoices/{id}/cancel', 'POST /api/v1/invoices/{id}/convert', 'POST /api/v1/invoices/{id}/correct',
-      'POST /api/v1/invoices/{id}/duplicate', 'POST /api/v1/invoices/{id}/payments', 'POST /api/v1/invoices/{id}/send', 'POST /api/v1/invoices/{id}/storno', 'POST /api/v1/products',
+      'POST /api/v1/invoices/{id}/duplicate', 'POST /api/v1/invoices/{id}/payments', 'POST /api/v1/invoices/{id}/send', 'POST /api/v1/invoices/{id}/storno', 'POST /api/v1/products', 'POST /api/v1/webhooks', 'POST /api/v1/webhooks/{id}/test',
       'PUT /api/v1/credit-notes/{id}', 'PUT /api/v1/credit-notes/{id}/payout',
-      'PUT /api/v1/customers/{id}', 'PUT /api/v1/invoices/{id}', 'PUT /api/v1/invoices/{id}/payments/{paymentId}', 'PUT /api/v1/products/{id}',
+      'PUT /api/v1/customers/{id}', 'PUT /api/v1/invoices/{id}', 'PUT /api/v1/invoices/{id}/payments/{paymentId}', 'PUT /api/v1/products/{id}', 'PUT /api/v1/webhooks/{id}',
     ])
     for (const operation of operations) {
       const [method, path] = operation.split(' ') as [string, string]

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import {
   companyActor, type ApiGateOptions, type ApiKeyCreateInput, type Clock, type Company, type CompanyCreateInput,
 } from '@invoicing/core'
-import { startHost, type Host } from '@invoicing/http'
+import { startHost, type Host, type HostOptions } from '@invoicing/http'
 import { apiClient, type ApiClient } from './api-client'
 
 export interface TestHost extends Host {
@@ -21,7 +21,7 @@ export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'invoicing-test-
  * A real host listening on a free loopback port, on a fresh SQLite file. Keys are looked up
  * on every request (no cache), so revocations in a test take effect at once.
  */
-export async function startTestHost(options: { access?: ApiGateOptions; clock?: Clock; databaseFile?: string; smtpUrl?: string } = {}): Promise<TestHost> {
+export async function startTestHost(options: { access?: ApiGateOptions; clock?: Clock; databaseFile?: string; smtpUrl?: string; webhooks?: HostOptions['webhooks'] } = {}): Promise<TestHost> {
   const dir = options.databaseFile ? undefined : tempDir()
   const databaseFile = options.databaseFile ?? join(dir!, 'invoicing.sqlite')
   const dataDir = join(options.databaseFile ? join(options.databaseFile, '..') : dir!, 'data')
@@ -32,6 +32,7 @@ export async function startTestHost(options: { access?: ApiGateOptions; clock?: 
     port: 0,
     access: { keyCacheTtlMs: 0, ...options.access },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   })
   return {
     ...host,

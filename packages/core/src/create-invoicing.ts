@@ -24,6 +24,9 @@ import { createVersionService } from './versions/version-service'
 import { cuidIds, type IdGenerator } from './ports/ids'
 import type { Storage } from './ports/storage'
 import { createProductService } from './products/product-service'
+import { createWebhookDispatcher, type WebhookDispatchOptions } from './webhooks/webhook-dispatcher'
+import { createWebhookService } from './webhooks/webhook-service'
+import type { WebhookTransport } from './webhooks/webhook-transport'
 
 export interface InvoicingOptions {
   storage: Storage
@@ -39,6 +42,8 @@ export interface InvoicingOptions {
   mail?: MailSettings
   /** Keeps archived version PDFs; default in memory (gone with the process). The host keeps them under INVOICING_DATA_DIR. */
   blobs?: BlobStore
+  /** Where webhooks are posted (the host's https adapter) and how retries are spaced; without it no URL is accepted. */
+  webhooks?: WebhookDispatchOptions & { transport: WebhookTransport }
   /** Called when an event subscriber throws; default: logged with console.error. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
   /** Called when a version PDF could not be archived after its change committed; default: logged with console.error. */
@@ -63,6 +68,8 @@ export function createInvoicing(options: InvoicingOptions) {
   const access = createApiGate(deps, options.access)
   const sending = createSendService(deps)
   const events: EventBus = { on: deps.events.on, off: deps.events.off }
+  const webhookTransport = options.webhooks?.transport ?? noWebhookTransport
+  const webhookDispatcher = createWebhookDispatcher(deps, webhookTransport, options.webhooks)
   return {
     companies: createCompanyService(deps),
     apiKeys: createApiKeyService(deps),
@@ -84,6 +91,10 @@ export function createInvoicing(options: InvoicingOptions) {
     payments: createPaymentService(deps),
     /** Frozen versions of locked documents and their archived PDFs. */
     versions: createVersionService(deps),
+    /** Webhook endpoints and their delivery log (Enterprise). */
+    webhooks: createWebhookService(deps, webhookTransport, webhookDispatcher),
+    /** Delivers the outbox to webhook endpoints; run it with `startWebhookWorker`. */
+    webhookDispatcher,
     /** The audit trail of API actions. */
     audit: createAuditService(deps),
     idempotency: createIdempotencyService(deps),
@@ -92,6 +103,16 @@ export function createInvoicing(options: InvoicingOptions) {
     /** Writes pending usage counts. The storage stays open: its owner closes it. */
     close: () => access.close(),
   }
+}
+
+/** Without a transport, the engine delivers no webhooks and says so when an endpoint is added. */
+const noWebhookTransport: WebhookTransport = {
+  checkUrl: async () => {
+    throw new Error('this engine was set up without a webhooks transport, so it delivers no webhooks')
+  },
+  post: async () => {
+    throw new Error('no webhooks transport')
+  },
 }
 
 export type Invoicing = ReturnType<typeof createInvoicing>

@@ -55,6 +55,18 @@ export {
 export type { DocumentCategory } from './categories/document-category'
 export type { IdempotencyRecord } from './idempotency/idempotency-record'
 export { EVENT_TYPES, type DomainEvent, type EventType } from './events/domain-event'
+export {
+  DELIVERY_STATUSES, DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS,
+  type DeliveryStatus, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint,
+} from './webhooks/webhook'
+export type { WebhookRequest, WebhookResponse, WebhookTransport } from './webhooks/webhook-transport'
+export { createWebhookDispatcher, webhookPayload, type WebhookDispatcher, type WebhookDispatchOptions } from './webhooks/webhook-dispatcher'
+export { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker'
+export { TEST_EVENT_TYPE } from './webhooks/webhook-service'
+export {
+  WebhookCreateSchema, WebhookDeliveryQuerySchema, WebhookUpdateSchema,
+  type WebhookCreateInput, type WebhookDeliveryQueryInput, type WebhookUpdateInput,
+} from './webhooks/webhook-schemas'
 export { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from './audit/audit-entry'
 export type { EventBus, EventHandler } from './events/event-bus'
 export {

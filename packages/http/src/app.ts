@@ -22,6 +22,7 @@ import { API_PREFIX, metaRoutes } from './routes/meta'
 import { paymentRoutes } from './routes/payments'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
+import { webhookRoutes } from './routes/webhooks'
 
 export interface AppOptions {
   invoicing: Invoicing
@@ -62,6 +63,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...invoiceVersionRoutes(invoicing),
     ...paymentRoutes(invoicing),
     ...creditNoteRoutes(invoicing),
+    ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createInvoicing, type ApiGateOptions, type Clock, type Invoicing, type Storage } from '@invoicing/core'
+import { createInvoicing, startWebhookWorker, type ApiGateOptions, type Clock, type Invoicing, type Storage, type WebhookDispatchOptions } from '@invoicing/core'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfLibRenderer } from '@invoicing/pdf'
 import { createFileBlobStore, createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
 import { createJsonLogger, type Logger } from './logger'
+import { createHttpWebhookTransport } from './webhooks/http-webhook-transport'
 
 export interface HostOptions {
   /** SQLite database file; created with its folder when missing. */
@@ -23,6 +24,12 @@ export interface HostOptions {
   logger?: Logger
   access?: ApiGateOptions
   clock?: Clock
+  webhooks?: WebhookDispatchOptions & {
+    /** INVOICING_ALLOW_INSECURE_WEBHOOKS=1: http and private addresses are allowed (local development). */
+    allowInsecure?: boolean
+    /** How often the worker looks for due deliveries; default 1 s. */
+    pollIntervalMs?: number
+  }
 }
 
 export interface Host {
@@ -47,9 +54,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
       from: options.mailFrom,
     },
     access: options.access,
+    webhooks: { ...options.webhooks, transport: createHttpWebhookTransport({ allowInsecure: options.webhooks?.allowInsecure }) },
     onArchiveError: (error, versionId) => logger.error('version PDF not archived', { versionId, error }),
     ...(options.clock ? { clock: options.clock } : {}),
   })
+  // The outbox is delivered from this process: at once after a commit, and by polling for retries
+  // and for what another process (or this one before a restart) left pending.
+  const webhookWorker = startWebhookWorker(invoicing.webhookDispatcher, {
+    intervalMs: options.webhooks?.pollIntervalMs,
+    onError: (error) => logger.error('webhook delivery round failed', { error }),
+  })
+  invoicing.events.on('*', () => webhookWorker.wake())
   const app = createApp({ invoicing, logger })
   const server = app.listen(port, host)
   await new Promise<void>((resolve, reject) => {
@@ -65,6 +80,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()))
+        await webhookWorker.stop()
         try {
           await invoicing.close()
         } finally {

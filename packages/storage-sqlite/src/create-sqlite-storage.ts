@@ -18,6 +18,7 @@ import { createEventOutbox } from './repositories/events'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createPaymentRepository } from './repositories/payments'
+import { createWebhookDeliveryRepository, createWebhookEndpointRepository } from './repositories/webhooks'
 import { createProductRepository } from './repositories/products'
 import { createSendReservationRepository } from './repositories/send-reservations'
 
@@ -45,6 +46,8 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   documentVersions: createDocumentVersionRepository(executor),
   sendReservations: createSendReservationRepository(executor),
   payments: createPaymentRepository(executor),
+  webhookEndpoints: createWebhookEndpointRepository(executor),
+  webhookDeliveries: createWebhookDeliveryRepository(executor),
 })
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and

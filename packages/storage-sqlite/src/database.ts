@@ -20,6 +20,9 @@ export interface Database {
   document_version: DocumentVersionTable
   send_reservation: SendReservationTable
   payment: PaymentTable
+  webhook_endpoint: WebhookEndpointTable
+  webhook_delivery: WebhookDeliveryTable
+  webhook_attempt: WebhookAttemptTable
 }
 
 export interface CompanyTable {
@@ -290,4 +293,48 @@ export interface PaymentTable {
   moved_from_invoice_id: string | null
   created_at: string
   updated_at: string
+}
+
+export interface WebhookEndpointTable {
+  id: string
+  company_id: string
+  url: string
+  /** JSON array of event types, or ["*"]. */
+  events: string
+  description: string | null
+  active: number
+  secret: string
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookDeliveryTable {
+  id: string
+  company_id: string
+  endpoint_id: string
+  message_id: string
+  event_type: string
+  payload: string
+  status: string
+  attempts: number
+  next_attempt_at: string
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookAttemptTable {
+  id: string
+  company_id: string
+  endpoint_id: string
+  delivery_id: string
+  message_id: string
+  event_type: string
+  attempt: number
+  succeeded: number
+  status_code: number | null
+  error: string | null
+  response_body: string | null
+  duration_ms: number
+  attempted_at: string
+  next_attempt_at: string | null
 }

@@ -10,10 +10,12 @@ import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type {
   AuditLog, DocumentVersionRepository, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery,
-  PaymentRepository, SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts,
+  PaymentRepository, SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts, WebhookDeliveryRepository,
+  WebhookEndpointRepository,
 } from '../ports/storage'
 import type { SendReservation } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook'
 import type { Page, PageRequest } from '../shared/pagination'
 import { foldForSearch, searchTextOf } from '../shared/search'
 
@@ -33,11 +35,14 @@ export function createMemoryStorage(): Storage {
     invoices: createTable<Invoice>(),
     documentCategories: createTable<DocumentCategory>(),
     idempotency: createTable<IdempotencyRecord>(),
-    events: createTable<DomainEvent>(),
+    events: createTable<DomainEvent & { dispatchedAt?: string }>(),
     audit: createTable<AuditEntry>(),
     documentVersions: createTable<DocumentVersion>(),
     sendReservations: createTable<SendReservation>(),
     payments: createTable<Payment>(),
+    webhookEndpoints: createTable<WebhookEndpoint>(),
+    webhookDeliveries: createTable<WebhookDelivery>(),
+    webhookAttempts: createTable<WebhookAttempt>(),
   }
   const all = Object.values(tables)
   const repositories = createRepositories(tables)
@@ -124,11 +129,14 @@ interface Tables {
   invoices: Table<Invoice>
   documentCategories: Table<DocumentCategory>
   idempotency: Table<IdempotencyRecord>
-  events: Table<DomainEvent>
+  events: Table<DomainEvent & { dispatchedAt?: string }>
   audit: Table<AuditEntry>
   documentVersions: Table<DocumentVersion>
   sendReservations: Table<SendReservation>
   payments: Table<Payment>
+  webhookEndpoints: Table<WebhookEndpoint>
+  webhookDeliveries: Table<WebhookDelivery>
+  webhookAttempts: Table<WebhookAttempt>
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
@@ -358,11 +366,68 @@ function paymentRecords(payments: Table<Payment>): PaymentRepository {
   }
 }
 
-function eventRecords(events: Table<DomainEvent>): EventOutbox {
+/** Outbox rows; `dispatched` remembers which the webhook dispatcher has taken. */
+function eventRecords(events: Table<DomainEvent & { dispatchedAt?: string }>): EventOutbox {
+  const strip = ({ dispatchedAt: _, ...event }: DomainEvent & { dispatchedAt?: string }): DomainEvent => structuredClone(event)
   return {
-    list: async (companyId, page) =>
-      sliceOf([...events.rows()].filter((row) => row.value.companyId === companyId).sort((a, b) => a.seq - b.seq), page),
+    list: async (companyId, page) => {
+      const found = sliceOf([...events.rows()].filter((row) => row.value.companyId === companyId).sort((a, b) => a.seq - b.seq), page)
+      return { ...found, items: found.items.map(strip) }
+    },
+    listUndispatched: async (limit) =>
+      [...events.rows()].filter((row) => row.value.dispatchedAt === undefined).sort((a, b) => a.seq - b.seq).slice(0, limit).map((row) => strip(row.value)),
     append: async (event) => events.set(event.id, event),
+    markDispatched: async (eventId, at) => {
+      const event = events.get(eventId)
+      if (event) events.set(eventId, { ...event, dispatchedAt: at })
+    },
+  }
+}
+
+/** Endpoints by id; deleting one removes its deliveries and their log, as ON DELETE CASCADE does. */
+function webhookEndpointRecords(endpoints: Table<WebhookEndpoint>, deliveries: Table<WebhookDelivery>, attempts: Table<WebhookAttempt>): WebhookEndpointRepository {
+  const stored = (companyId: string, id: string) => {
+    const endpoint = endpoints.get(id)
+    return endpoint?.companyId === companyId ? endpoint : undefined
+  }
+  return {
+    get: async (companyId, id) => stored(companyId, id),
+    list: async (companyId) =>
+      [...endpoints.rows()].filter((row) => row.value.companyId === companyId).sort((a, b) => a.seq - b.seq).map((row) => structuredClone(row.value)),
+    insert: async (endpoint) => {
+      if (endpoints.get(endpoint.id)) throw new Error(`webhook endpoint ${endpoint.id} already exists`)
+      endpoints.set(endpoint.id, endpoint)
+    },
+    update: async (endpoint) => {
+      if (stored(endpoint.companyId, endpoint.id)) endpoints.set(endpoint.id, endpoint)
+    },
+    delete: async (companyId, id) => {
+      if (!stored(companyId, id)) return
+      endpoints.delete(id)
+      for (const { value } of [...deliveries.rows()]) if (value.endpointId === id) deliveries.delete(value.id)
+      for (const { value } of [...attempts.rows()]) if (value.endpointId === id) attempts.delete(value.id)
+    },
+  }
+}
+
+function webhookDeliveryRecords(deliveries: Table<WebhookDelivery>, attempts: Table<WebhookAttempt>): WebhookDeliveryRepository {
+  return {
+    get: async (id) => deliveries.get(id),
+    listDue: async (now, limit) =>
+      [...deliveries.rows()].filter(({ value }) => value.status === 'PENDING' && value.nextAttemptAt <= now)
+        .sort((a, b) => compareText(a.value.nextAttemptAt, b.value.nextAttemptAt) || a.seq - b.seq)
+        .slice(0, limit).map((row) => structuredClone(row.value)),
+    listAttempts: async (companyId, endpointId, page) =>
+      sliceOf([...attempts.rows()].filter(({ value }) => value.companyId === companyId && value.endpointId === endpointId)
+        .sort((a, b) => compareText(b.value.attemptedAt, a.value.attemptedAt) || b.seq - a.seq), page),
+    insert: async (delivery) => {
+      if (deliveries.get(delivery.id)) throw new Error(`webhook delivery ${delivery.id} already exists`)
+      deliveries.set(delivery.id, delivery)
+    },
+    update: async (delivery) => {
+      if (deliveries.get(delivery.id)) deliveries.set(delivery.id, delivery)
+    },
+    appendAttempt: async (attempt) => attempts.set(attempt.id, attempt),
   }
 }
 
@@ -444,6 +509,8 @@ function createRepositories(tables: Tables): StorageTx {
     documentVersions: documentVersionRecords(tables.documentVersions),
     sendReservations: sendReservationRecords(tables.sendReservations),
     payments: paymentRecords(tables.payments),
+    webhookEndpoints: webhookEndpointRecords(tables.webhookEndpoints, tables.webhookDeliveries, tables.webhookAttempts),
+    webhookDeliveries: webhookDeliveryRecords(tables.webhookDeliveries, tables.webhookAttempts),
   }
 }
 
@@ -471,5 +538,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     documentVersions: wrap(repositories.documentVersions),
     sendReservations: wrap(repositories.sendReservations),
     payments: wrap(repositories.payments),
+    webhookEndpoints: wrap(repositories.webhookEndpoints),
+    webhookDeliveries: wrap(repositories.webhookDeliveries),
   }
 }

@@ -11,6 +11,7 @@ import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type { SendReservation } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Page, PageRequest } from '../shared/pagination'
 
@@ -52,6 +53,8 @@ export interface StorageReader {
   readonly documentVersions: DocumentVersionReader
   readonly sendReservations: SendReservationReader
   readonly payments: PaymentReader
+  readonly webhookEndpoints: WebhookEndpointReader
+  readonly webhookDeliveries: WebhookDeliveryReader
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
@@ -70,6 +73,8 @@ export interface StorageTx {
   readonly documentVersions: DocumentVersionRepository
   readonly sendReservations: SendReservationRepository
   readonly payments: PaymentRepository
+  readonly webhookEndpoints: WebhookEndpointRepository
+  readonly webhookDeliveries: WebhookDeliveryRepository
 }
 
 export interface CompanyReader {
@@ -250,11 +255,15 @@ export interface IdempotencyRepository extends IdempotencyReader {
 export interface EventReader {
   /** A company's events, oldest first. */
   list(companyId: string, page: PageRequest): Promise<Page<DomainEvent>>
+  /** Events of every company not yet handed to the webhook dispatcher, oldest first. */
+  listUndispatched(limit: number): Promise<DomainEvent[]>
 }
 
 /** The transactional outbox: events are appended in the transaction of their change. */
 export interface EventOutbox extends EventReader {
   append(event: DomainEvent): Promise<void>
+  /** Marks the event as handed to the dispatcher (its deliveries exist). */
+  markDispatched(eventId: string, at: string): Promise<void>
 }
 
 export interface AuditQuery extends PageRequest {
@@ -318,4 +327,32 @@ export interface PaymentRepository extends PaymentReader {
   /** Replaces the stored payment (also to move it to another document); one of another company is untouched. */
   update(payment: Payment): Promise<void>
   delete(companyId: string, id: string): Promise<void>
+}
+
+export interface WebhookEndpointReader {
+  get(companyId: string, id: string): Promise<WebhookEndpoint | undefined>
+  /** A company's endpoints, oldest first. */
+  list(companyId: string): Promise<WebhookEndpoint[]>
+}
+
+export interface WebhookEndpointRepository extends WebhookEndpointReader {
+  insert(endpoint: WebhookEndpoint): Promise<void>
+  update(endpoint: WebhookEndpoint): Promise<void>
+  /** Removes the endpoint with its deliveries and their log. */
+  delete(companyId: string, id: string): Promise<void>
+}
+
+export interface WebhookDeliveryReader {
+  /** Any company's delivery by id (the dispatcher works across companies). */
+  get(id: string): Promise<WebhookDelivery | undefined>
+  /** PENDING deliveries of every company whose next attempt is due at `now`, earliest first. */
+  listDue(now: string, limit: number): Promise<WebhookDelivery[]>
+  /** The attempts of one endpoint's deliveries, newest first. */
+  listAttempts(companyId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookAttempt>>
+}
+
+export interface WebhookDeliveryRepository extends WebhookDeliveryReader {
+  insert(delivery: WebhookDelivery): Promise<void>
+  update(delivery: WebhookDelivery): Promise<void>
+  appendAttempt(attempt: WebhookAttempt): Promise<void>
 }

@@ -12,6 +12,7 @@ import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type { SendReservation } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook'
 
 /** Record builders for storage tests: complete records with every field set, overridable. */
 let counter = 0
@@ -178,6 +179,34 @@ export function aPayment(companyId: string, invoiceId: string, overrides: Partia
     id: nextId('pay'), companyId, invoiceId, amount: '1234.50', paymentDate: '2026-03-01', paymentMethod: 'BANK_TRANSFER',
     reference: 'RE-2026-0001 / Überweisung', notes: 'Anzahlung „50 %“ ✓', movedFromInvoiceId: null,
     createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function aWebhookEndpoint(companyId: string, overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+  return {
+    id: nextId('wh'), companyId, url: 'https://hooks.example.com/invoicing?token=ä', events: ['invoice.created', 'invoice.paid'],
+    description: 'Buchhaltung „live“', active: true, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function aWebhookDelivery(companyId: string, endpointId: string, overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
+  return {
+    id: nextId('wd'), companyId, endpointId, messageId: nextId('evt'), eventType: 'invoice.created',
+    payload: '{"id":"evt","data":{"name":"Ärztehaus"}}', status: 'PENDING', attempts: 0, nextAttemptAt: '2026-03-01T10:00:00.000Z',
+    createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function aWebhookAttempt(delivery: WebhookDelivery, overrides: Partial<WebhookAttempt> = {}): WebhookAttempt {
+  return {
+    id: nextId('wa'), companyId: delivery.companyId, endpointId: delivery.endpointId, deliveryId: delivery.id,
+    messageId: delivery.messageId, eventType: delivery.eventType, attempt: 1, succeeded: false, statusCode: 503,
+    error: 'HTTP 503', responseBody: 'Service „unavailable“', durationMs: 12, attemptedAt: '2026-03-01T10:00:01.000Z',
+    nextAttemptAt: '2026-03-01T10:01:01.000Z',
     ...overrides,
   }
 }

@@ -6,7 +6,7 @@ import type { Invoice } from '../invoices/invoice'
 import type { InvoiceListQuery, Storage } from '../ports/storage'
 import {
   aCompany, aCustomer, aDocumentCategory, aDocumentVersion, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine,
-  aPayment, aProduct, aSendReservation,
+  aPayment, aProduct, aSendReservation, aWebhookAttempt, aWebhookDelivery, aWebhookEndpoint,
 } from './fixtures'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
@@ -1097,6 +1097,91 @@ export function storageContract(harness: StorageHarness): void {
         // Stored again under the same id, the document starts without payments.
         await storedInvoices(invoice!)
         assert.deepEqual(await storage.payments.listByInvoice(company.id, invoice!.id), [])
+      })
+    })
+    describe('webhooks', () => {
+      it('round-trips endpoints, lists a company’s oldest first, updates and keeps companies apart', async () => {
+        const [company, other] = await storedCompanies(2)
+        const first = aWebhookEndpoint(company!.id, { events: ['*'], description: null })
+        const second = aWebhookEndpoint(company!.id, { active: false })
+        const foreign = aWebhookEndpoint(other!.id)
+        await storage.transaction(async (tx) => {
+          for (const endpoint of [first, second, foreign]) await tx.webhookEndpoints.insert(endpoint)
+        })
+        assert.deepEqual(await storage.webhookEndpoints.list(company!.id), [first, second])
+        assert.deepEqual(await storage.webhookEndpoints.get(company!.id, first.id), first)
+        assert.equal(await storage.webhookEndpoints.get(other!.id, first.id), undefined)
+        const changed = { ...first, url: 'https://other.example/hook', events: ['invoice.sent' as const], active: false, updatedAt: '2026-04-01T00:00:00.000Z' }
+        await storage.transaction(async (tx) => {
+          await tx.webhookEndpoints.update(changed)
+          await tx.webhookEndpoints.update({ ...foreign, companyId: company!.id, url: 'https://evil.example' })
+          await tx.webhookEndpoints.delete(company!.id, foreign.id)
+        })
+        assert.deepEqual(await storage.webhookEndpoints.get(company!.id, first.id), changed)
+        assert.deepEqual(await storage.webhookEndpoints.list(other!.id), [foreign])
+      })
+
+      it('hands out undispatched events of every company oldest first, until they are marked, and rolls the mark back', async () => {
+        const [company, other] = await storedCompanies(2)
+        const events = [anEvent(company!.id), anEvent(other!.id), anEvent(company!.id)]
+        await storage.transaction(async (tx) => {
+          for (const event of events) await tx.events.append(event)
+        })
+        assert.deepEqual(await storage.events.listUndispatched(10), events)
+        assert.deepEqual(await storage.events.listUndispatched(2), events.slice(0, 2))
+        await storage.transaction((tx) => tx.events.markDispatched(events[0]!.id, '2026-03-01T00:00:01.000Z'))
+        await assert.rejects(storage.transaction(async (tx) => {
+          await tx.events.markDispatched(events[1]!.id, '2026-03-01T00:00:02.000Z')
+          throw new Error('rolled back')
+        }))
+        assert.deepEqual(await storage.events.listUndispatched(10), events.slice(1))
+        assert.deepEqual((await storage.events.list(company!.id, page)).items, [events[0], events[2]])
+      })
+
+      it('lists due pending deliveries of every company earliest first, and updates them', async () => {
+        const [company, other] = await storedCompanies(2)
+        const endpoint = aWebhookEndpoint(company!.id)
+        const otherEndpoint = aWebhookEndpoint(other!.id)
+        const late = aWebhookDelivery(company!.id, endpoint.id, { nextAttemptAt: '2026-03-01T10:05:00.000Z' })
+        const early = aWebhookDelivery(other!.id, otherEndpoint.id, { nextAttemptAt: '2026-03-01T10:00:00.000Z' })
+        const future = aWebhookDelivery(company!.id, endpoint.id, { nextAttemptAt: '2026-03-01T11:00:00.000Z' })
+        const done = aWebhookDelivery(company!.id, endpoint.id, { status: 'SUCCEEDED', attempts: 1, nextAttemptAt: '2026-03-01T09:00:00.000Z' })
+        await storage.transaction(async (tx) => {
+          await tx.webhookEndpoints.insert(endpoint)
+          await tx.webhookEndpoints.insert(otherEndpoint)
+          for (const delivery of [late, early, future, done]) await tx.webhookDeliveries.insert(delivery)
+        })
+        assert.deepEqual(await storage.webhookDeliveries.listDue('2026-03-01T10:05:00.000Z', 10), [early, late])
+        assert.deepEqual(await storage.webhookDeliveries.listDue('2026-03-01T10:05:00.000Z', 1), [early])
+        assert.deepEqual(await storage.webhookDeliveries.get(done.id), done)
+        const retried = { ...late, attempts: 1, nextAttemptAt: '2026-03-01T10:06:00.000Z', updatedAt: '2026-03-01T10:05:00.000Z' }
+        await storage.transaction((tx) => tx.webhookDeliveries.update(retried))
+        assert.deepEqual(await storage.webhookDeliveries.get(late.id), retried)
+        assert.deepEqual(await storage.webhookDeliveries.listDue('2026-03-01T10:05:00.000Z', 10), [early])
+      })
+
+      it('logs attempts per endpoint newest first, paged, and deletes them with their endpoint', async () => {
+        const [company] = await storedCompanies(1)
+        const endpoint = aWebhookEndpoint(company!.id)
+        const otherEndpoint = aWebhookEndpoint(company!.id)
+        const delivery = aWebhookDelivery(company!.id, endpoint.id)
+        const otherDelivery = aWebhookDelivery(company!.id, otherEndpoint.id)
+        const first = aWebhookAttempt(delivery, { attemptedAt: '2026-03-01T10:00:00.000Z' })
+        const second = aWebhookAttempt(delivery, { attempt: 2, succeeded: true, statusCode: 204, error: null, responseBody: null, nextAttemptAt: null, attemptedAt: '2026-03-01T10:01:00.000Z' })
+        const elsewhere = aWebhookAttempt(otherDelivery)
+        await storage.transaction(async (tx) => {
+          await tx.webhookEndpoints.insert(endpoint)
+          await tx.webhookEndpoints.insert(otherEndpoint)
+          await tx.webhookDeliveries.insert(delivery)
+          await tx.webhookDeliveries.insert(otherDelivery)
+          for (const attempt of [first, second, elsewhere]) await tx.webhookDeliveries.appendAttempt(attempt)
+        })
+        assert.deepEqual(await storage.webhookDeliveries.listAttempts(company!.id, endpoint.id, page), { items: [second, first], total: 2, limit: 50, offset: 0 })
+        assert.deepEqual((await storage.webhookDeliveries.listAttempts(company!.id, endpoint.id, { limit: 1, offset: 1 })).items, [first])
+        await storage.transaction((tx) => tx.webhookEndpoints.delete(company!.id, endpoint.id))
+        assert.equal(await storage.webhookDeliveries.get(delivery.id), undefined)
+        assert.equal((await storage.webhookDeliveries.listAttempts(company!.id, endpoint.id, page)).total, 0)
+        assert.deepEqual((await storage.webhookDeliveries.listAttempts(company!.id, otherEndpoint.id, page)).items, [elsewhere])
       })
     })
   })

@@ -12,6 +12,7 @@ export interface HostConfig {
   requestsPerMinute: number
   smtpUrl: string | undefined
   mailFrom: string | undefined
+  allowInsecureWebhooks: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -33,5 +34,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     requestsPerMinute,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    allowInsecureWebhooks: env.INVOICING_ALLOW_INSECURE_WEBHOOKS === '1',
   }
 }

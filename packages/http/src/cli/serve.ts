@@ -29,6 +29,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     host: config.host,
     logger,
     access: { requestsPerMinute: config.requestsPerMinute },
+    webhooks: { allowInsecure: config.allowInsecureWebhooks },
   })
   // Handlers first: a signal that arrives right after the banner must still shut down cleanly.
   const shutdown = (signal: string) => {

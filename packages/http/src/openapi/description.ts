@@ -129,6 +129,24 @@ credit notes have no payout (\`payout: null\`, 409 \`status_conflict\` on payout
 be cancelled themselves (409 on POST cancel, 400 on PUT). Payout changes and execution emit no
 webhook event (the Events table names none); the audit trail records them.
 
+## Webhooks
+Enterprise plan only (else 403 \`plan_feature_unavailable\`; scopes \`webhooks:read\` / \`webhooks:write\`).
+Every event is stored in the transaction of its change (the outbox) and delivered from the host
+process at least once to each active endpoint subscribed to its type (\`events\`, or \`["*"]\`) at
+the time it is handed out. Body: \`{ id, type, createdAt, companyId, data }\`, where \`data\` is the
+record right after the change as the engine stores it (amounts as exact decimal strings). Headers
+follow Standard Webhooks, so any of its libraries verifies them: \`webhook-id\` (the event id, the
+same on every attempt: use it to drop duplicates), \`webhook-timestamp\` (seconds) and
+\`webhook-signature\` (\`v1,\` + base64 HMAC-SHA256 of \`id.timestamp.body\` keyed with the
+base64-decoded part of the \`whsec_\` secret). A delivery succeeds on a 2xx answer within 10 s;
+otherwise it is tried again after 1 min, 5 min, 30 min, 1 h, 2 h, 6 h and 14 h (8 attempts, about
+a day), also after a restart of the host. Order between events is not promised: each carries its
+id and time. Every attempt is logged (\`GET /webhooks/{id}/deliveries\`) with the receiver's status
+code and the first 1024 characters of its answer. URLs must be https and resolve to public
+addresses only (checked at creation and again, after DNS resolution, at every delivery) unless
+the host runs with \`INVOICING_ALLOW_INSECURE_WEBHOOKS=1\`. Events of the Events table not yet
+emitted by this release: \`invoice.overdue\`, \`reminder.sent\`, \`reminder.escalated\` (dunning).
+
 ## Audit trail
 Every API action writes an audit entry (INVOICE_CREATED_VIA_API, PAYMENT_RECORDED_VIA_API,
 CREDIT_NOTE_EXECUTED_VIA_API, …) in the transaction of the action, with the acting key, the
@@ -171,5 +189,6 @@ export const TAGS = [
   { name: 'products', description: 'Catalogue entries a line item can name by productId' },
   { name: 'invoices', description: 'Invoices and proformas: drafts, status changes, gapless numbers, tax and totals, sending, versions, corrections, cancellation, copies; document categories' },
   { name: 'payments', description: 'Money received for documents; paying the total makes a document PAID' },
+  { name: 'webhooks', description: 'Endpoints that receive the company\'s events, signed per Standard Webhooks (Enterprise)' },
   { name: 'credit-notes', description: 'Credit notes (Gutschriften) standalone or crediting an invoice, and their payouts' },
 ]

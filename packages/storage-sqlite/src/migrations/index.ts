@@ -4,6 +4,7 @@ import { invoices } from './0002-invoices'
 import { versions } from './0003-versions'
 import { payments } from './0004-payments'
 import { creditNotes } from './0005-credit-notes'
+import { webhooks } from './0006-webhooks'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-versions': versions,
   '0004-payments': payments,
   '0005-credit-notes': creditNotes,
+  '0006-webhooks': webhooks,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,11 @@ export function createEventOutbox(executor: Executor): EventOutbox {
         return { items: found.map(fromRow), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset }
       })
     },
+    listUndispatched: async (limit) =>
+      (await executor.rows(db.selectFrom('event_outbox').selectAll().where('dispatched_at', 'is', null).orderBy('sequence').limit(limit))).map(fromRow),
+    markDispatched: async (eventId, at) => {
+      await write(db.updateTable('event_outbox').set({ dispatched_at: at }).where('id', '=', eventId))
+    },
     append: (event) => write(db.insertInto('event_outbox').values({
       id: event.id, company_id: event.companyId, type: event.type, created_at: event.createdAt, data: JSON.stringify(event.data),
     })),

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { companyActor } from '../access/actor'
+import { createInvoicing } from '../create-invoicing'
+import { createManualClock, createMemoryStorage, failsWith } from '../testing'
+import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhook'
+import type { WebhookRequest, WebhookTransport } from './webhook-transport'
+
+/** A receiver that answers each post with the next status of `answers` (then 200). */
+function scriptedTransport(answers: (number | Error)[] = []) {
+  const posts: WebhookRequest[] = []
+  const transport: WebhookTransport = {
+    checkUrl: async (url) => {
+      if (!url.startsWith('https://')) throw new Error('must be an https URL')
+    },
+    post: async (request) => {
+      posts.push(request)
+      const answer = answers.shift() ?? 200
+      if (answer instanceof Error) throw answer
+      return { status: answer, body: `answer ${answer}` }
+    },
+  }
+  return { transport, posts }
+}
+
+async function setup(answers: (number | Error)[] = [], plan: 'ENTERPRISE' | 'PROFESSIONAL' = 'ENTERPRISE') {
+  const clock = createManualClock('2026-03-16T09:00:00.000Z')
+  const storage = createMemoryStorage()
+  const { transport, posts } = scriptedTransport(answers)
+  const invoicing = createInvoicing({ storage, clock, webhooks: { transport } })
+  const company = await invoicing.companies.create({ name: 'Hook AG', plan: 'ENTERPRISE' })
+  const actor = companyActor(company.id)
+  const endpoint = await invoicing.webhooks.create(actor, { url: 'https://hooks.example.com/in', events: ['*'] })
+  if (plan !== 'ENTERPRISE') await invoicing.companies.update(actor, { plan })
+  const customer = await invoicing.customers.create(actor, { name: 'Kunde', country: 'DE' })
+  const createInvoice = () => invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: 1 }] })
+  const log = async () => (await invoicing.webhooks.deliveries(actor, endpoint.id)).items
+  return { clock, storage, invoicing, dispatcher: invoicing.webhookDispatcher, actor, endpoint, posts, createInvoice, log }
+}
+
+describe('the webhook dispatcher', () => {
+  it('fans an event out once and posts it signed with the event id', async () => {
+    const { dispatcher, posts, createInvoice, endpoint } = await setup()
+    const invoice = await createInvoice()
+    await Promise.all([dispatcher.runOnce(), dispatcher.runOnce(), dispatcher.runOnce()])
+    assert.equal(posts.length, 1)
+    const [post] = posts
+    assert.equal(post!.url, endpoint.url)
+    const body = JSON.parse(post!.body)
+    assert.deepEqual([body.type, body.data.id, post!.headers['webhook-id']], ['invoice.created', invoice.id, body.id])
+    assert.match(post!.headers['webhook-signature']!, /^v1,[A-Za-z0-9+/]+=*$/)
+    assert.equal(await dispatcher.runOnce(), false)
+  })
+
+  it('retries on the schedule and gives up after the eighth attempt', async () => {
+    const failures = Array.from({ length: MAX_DELIVERY_ATTEMPTS }, () => 500)
+    const { dispatcher, posts, createInvoice, clock, log } = await setup(failures)
+    await createInvoice()
+    await dispatcher.runOnce()
+    for (const delay of RETRY_DELAYS_MS) {
+      clock.advance(delay - 1)
+      await dispatcher.runOnce()
+      const attemptsBefore = posts.length
+      clock.advance(1)
+      await dispatcher.runOnce()
+      assert.equal(posts.length, attemptsBefore + 1, `retried exactly after ${delay} ms`)
+    }
+    assert.equal(posts.length, MAX_DELIVERY_ATTEMPTS)
+    clock.advance(7 * 24 * 3_600_000)
+    await dispatcher.runOnce()
+    assert.equal(posts.length, MAX_DELIVERY_ATTEMPTS)
+    const attempts = await log()
+    assert.deepEqual(attempts.map((attempt) => attempt.attempt), [8, 7, 6, 5, 4, 3, 2, 1])
+    assert.equal(attempts[0]!.nextAttemptAt, null)
+    assert.equal(new Set(posts.map((post) => post.headers['webhook-id'])).size, 1)
+  })
+
+  it('records a receiver that cannot be reached, and tries again after a crashed attempt’s lease ends', async () => {
+    const { dispatcher, posts, createInvoice, clock, log, storage } = await setup([new Error('connect ECONNREFUSED')])
+    await createInvoice()
+    await dispatcher.runOnce()
+    const [attempt] = await log()
+    assert.deepEqual([attempt!.statusCode, attempt!.error, attempt!.succeeded], [null, 'connect ECONNREFUSED', false])
+
+    // A worker that claimed the delivery and died: the lease (timeout + 1 min) keeps others off, then it is due again.
+    clock.advance(RETRY_DELAYS_MS[0]!)
+    const [due] = await storage.webhookDeliveries.listDue(clock.now().toISOString(), 10)
+    await storage.transaction((tx) => tx.webhookDeliveries.update({ ...due!, attempts: due!.attempts + 1, nextAttemptAt: new Date(clock.now().getTime() + 70_000).toISOString() }))
+    await dispatcher.runOnce()
+    assert.equal(posts.length, 1)
+    clock.advance(70_000)
+    await dispatcher.runOnce()
+    assert.equal(posts.length, 2)
+  })
+
+  it('delivers nothing for companies off the Enterprise plan, and refuses their endpoints', async () => {
+    const { dispatcher, posts, createInvoice, invoicing, actor } = await setup([], 'PROFESSIONAL')
+    await createInvoice()
+    await dispatcher.runOnce()
+    assert.equal(posts.length, 0)
+    await assert.rejects(invoicing.webhooks.list(actor), failsWith('plan_feature_unavailable'))
+  })
+
+  it('refuses URLs the transport does not allow', async () => {
+    const { invoicing, actor } = await setup()
+    await assert.rejects(invoicing.webhooks.create(actor, { url: 'http://hooks.example.com', events: ['*'] }), failsWith('validation_failed', { field: 'url' }))
+  })
+})

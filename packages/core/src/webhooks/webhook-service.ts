@@ -1,0 +1,119 @@
+import type { Actor } from '../access/actor'
+import type { Company } from '../companies/company'
+import { PLAN_FEATURES } from '../companies/plans'
+import { requireCompany } from '../companies/require-company'
+import { InvoicingError, notFound } from '../errors'
+import type { CoreDeps } from '../ports/deps'
+import type { StorageReader, StorageTx } from '../ports/storage'
+import { withChanges } from '../shared/changes'
+import type { Page } from '../shared/pagination'
+import { parseInput } from '../shared/validation'
+import type { WebhookAttempt, WebhookEndpoint } from './webhook'
+import { webhookPayload, type WebhookDispatcher } from './webhook-dispatcher'
+import {
+  WebhookCreateSchema, WebhookDeliveryQuerySchema, WebhookUpdateSchema,
+  type WebhookCreateInput, type WebhookDeliveryQueryInput, type WebhookUpdateInput,
+} from './webhook-schemas'
+import { newWebhookSecret } from './webhook-signing'
+import type { WebhookTransport } from './webhook-transport'
+
+/** The type of the message `test` sends; it is no event of the engine and is never retried. */
+export const TEST_EVENT_TYPE = 'webhook.test'
+
+function requireWebhookPlan(company: Company): void {
+  if (PLAN_FEATURES[company.plan].webhooks) return
+  throw new InvoicingError('plan_feature_unavailable', `Webhooks are part of the ENTERPRISE plan; this company is on ${company.plan}`, { plan: company.plan })
+}
+
+/** Webhook endpoints of a company (Enterprise only, decisions §7) and their delivery log. */
+export function createWebhookService(deps: CoreDeps, transport: WebhookTransport, dispatcher: WebhookDispatcher) {
+  const { storage, clock, ids } = deps
+
+  async function requireEndpoint(reader: StorageReader | StorageTx, actor: Actor): Promise<(id: string) => Promise<WebhookEndpoint>> {
+    requireWebhookPlan(await requireCompany(reader, actor))
+    return async (id) => {
+      const endpoint = await reader.webhookEndpoints.get(actor.companyId, id)
+      if (!endpoint) throw notFound('Webhook endpoint')
+      return endpoint
+    }
+  }
+
+  /** 400 when the receiver is not allowed (https, public addresses after DNS resolution). */
+  async function checkUrl(url: string): Promise<void> {
+    try {
+      await transport.checkUrl(url)
+    } catch (error) {
+      throw new InvoicingError('validation_failed', `url: ${error instanceof Error ? error.message : String(error)}`, { field: 'url' })
+    }
+  }
+
+  return {
+    /** A new endpoint; its `secret` is shown in this answer only. */
+    async create(actor: Actor, input: WebhookCreateInput): Promise<WebhookEndpoint> {
+      const fields = parseInput(WebhookCreateSchema, input ?? {})
+      requireWebhookPlan(await requireCompany(storage, actor))
+      await checkUrl(fields.url)
+      const now = clock.now().toISOString()
+      const endpoint: WebhookEndpoint = {
+        id: ids.next(), companyId: actor.companyId, url: fields.url, events: fields.events, description: fields.description ?? null,
+        active: true, secret: newWebhookSecret(), createdAt: now, updatedAt: now,
+      }
+      await storage.transaction(async (tx) => {
+        requireWebhookPlan(await requireCompany(tx, actor))
+        await tx.webhookEndpoints.insert(endpoint)
+      })
+      return endpoint
+    },
+
+    async list(actor: Actor): Promise<WebhookEndpoint[]> {
+      requireWebhookPlan(await requireCompany(storage, actor))
+      return storage.webhookEndpoints.list(actor.companyId)
+    },
+
+    async get(actor: Actor, id: string): Promise<WebhookEndpoint> {
+      return (await requireEndpoint(storage, actor))(id)
+    },
+
+    async update(actor: Actor, id: string, input: WebhookUpdateInput): Promise<WebhookEndpoint> {
+      const changes = parseInput(WebhookUpdateSchema, input ?? {})
+      if (changes.url !== undefined) await checkUrl(changes.url)
+      return storage.transaction(async (tx) => {
+        const current = await (await requireEndpoint(tx, actor))(id)
+        const updated = { ...withChanges(current, changes), updatedAt: clock.now().toISOString() }
+        await tx.webhookEndpoints.update(updated)
+        return updated
+      })
+    },
+
+    /** Removes the endpoint with its pending deliveries and its log. */
+    async delete(actor: Actor, id: string): Promise<void> {
+      await storage.transaction(async (tx) => {
+        await (await requireEndpoint(tx, actor))(id)
+        await tx.webhookEndpoints.delete(actor.companyId, id)
+      })
+    },
+
+    /** Posts one signed `webhook.test` message now and answers how the receiver took it (logged, never retried). */
+    async test(actor: Actor, id: string): Promise<WebhookAttempt> {
+      const endpoint = await (await requireEndpoint(storage, actor))(id)
+      const now = clock.now().toISOString()
+      const messageId = `evt_${ids.next()}`
+      const delivery = {
+        id: ids.next(), companyId: actor.companyId, endpointId: id, messageId, eventType: TEST_EVENT_TYPE,
+        payload: webhookPayload({ id: messageId, type: TEST_EVENT_TYPE as never, createdAt: now, companyId: actor.companyId, data: { endpointId: id, test: true } }),
+        status: 'PENDING' as const, attempts: 1, nextAttemptAt: now, createdAt: now, updatedAt: now,
+      }
+      await storage.transaction((tx) => tx.webhookDeliveries.insert(delivery))
+      return dispatcher.attempt(delivery, endpoint, false)
+    },
+
+    /** The endpoint's delivery attempts, newest first. */
+    async deliveries(actor: Actor, id: string, query: WebhookDeliveryQueryInput = {}): Promise<Page<WebhookAttempt>> {
+      const page = parseInput(WebhookDeliveryQuerySchema, query ?? {})
+      await (await requireEndpoint(storage, actor))(id)
+      return storage.webhookDeliveries.listAttempts(actor.companyId, id, page)
+    },
+  }
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>

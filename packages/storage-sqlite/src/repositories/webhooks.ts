@@ -1,0 +1,84 @@
+import type {
+  EventType, WebhookAttempt, WebhookDelivery, WebhookDeliveryRepository, WebhookEndpoint, WebhookEndpointRepository,
+} from '@invoicing/core'
+import { sql } from 'kysely'
+import { columnsOf } from '../columns'
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../database'
+import type { Executor } from '../executor'
+
+const endpointColumns = columnsOf<WebhookEndpoint>(['id', 'companyId', 'url', 'description', 'secret', 'createdAt', 'updatedAt'])
+
+const endpointToRow = (endpoint: WebhookEndpoint): WebhookEndpointTable => ({
+  ...(endpointColumns.toRow(endpoint) as unknown as WebhookEndpointTable),
+  events: JSON.stringify(endpoint.events),
+  active: Number(endpoint.active),
+})
+
+const endpointFromRow = (row: WebhookEndpointTable): WebhookEndpoint => ({
+  ...endpointColumns.fromRow(row),
+  events: JSON.parse(row.events) as (EventType | '*')[],
+  active: row.active === 1,
+})
+
+export function createWebhookEndpointRepository({ db, row, rows, write }: Executor): WebhookEndpointRepository {
+  return {
+    async get(companyId, id) {
+      const found = await row(db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      return found && endpointFromRow(found)
+    },
+    async list(companyId) {
+      return (await rows(db.selectFrom('webhook_endpoint').selectAll().where('company_id', '=', companyId)
+        .orderBy('created_at').orderBy(sql`rowid`))).map(endpointFromRow)
+    },
+    insert: (endpoint) => write(db.insertInto('webhook_endpoint').values(endpointToRow(endpoint))),
+    async update(endpoint) {
+      const { id, company_id, ...fields } = endpointToRow(endpoint)
+      await write(db.updateTable('webhook_endpoint').set(fields).where('id', '=', id).where('company_id', '=', company_id))
+    },
+    // Deliveries and attempts go with it (ON DELETE CASCADE).
+    delete: (companyId, id) => write(db.deleteFrom('webhook_endpoint').where('id', '=', id).where('company_id', '=', companyId)),
+  }
+}
+
+const deliveryColumns = columnsOf<WebhookDelivery>([
+  'id', 'companyId', 'endpointId', 'messageId', 'eventType', 'payload', 'status', 'attempts', 'nextAttemptAt', 'createdAt', 'updatedAt',
+])
+const attemptColumns = columnsOf<WebhookAttempt>([
+  'id', 'companyId', 'endpointId', 'deliveryId', 'messageId', 'eventType', 'attempt', 'statusCode', 'error', 'responseBody',
+  'durationMs', 'attemptedAt', 'nextAttemptAt',
+])
+
+const deliveryToRow = (delivery: WebhookDelivery) => deliveryColumns.toRow(delivery) as unknown as WebhookDeliveryTable
+const deliveryFromRow = (found: WebhookDeliveryTable): WebhookDelivery => deliveryColumns.fromRow(found)
+
+export function createWebhookDeliveryRepository(executor: Executor): WebhookDeliveryRepository {
+  const { db, row, rows, write } = executor
+  return {
+    async get(id) {
+      const found = await row(db.selectFrom('webhook_delivery').selectAll().where('id', '=', id))
+      return found && deliveryFromRow(found)
+    },
+    async listDue(now, limit) {
+      return (await rows(db.selectFrom('webhook_delivery').selectAll().where('status', '=', 'PENDING').where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at').orderBy(sql`rowid`).limit(limit))).map(deliveryFromRow)
+    },
+    listAttempts(companyId, endpointId, page) {
+      const ofEndpoint = db.selectFrom('webhook_attempt').where('company_id', '=', companyId).where('endpoint_id', '=', endpointId)
+      return executor.snapshot(async (reader) => {
+        const found = await reader.rows(ofEndpoint.selectAll().orderBy('attempted_at', 'desc').orderBy(sql`rowid`, 'desc').limit(page.limit).offset(page.offset))
+        const counted = await reader.row(ofEndpoint.select((eb) => eb.fn.countAll<number>().as('total')))
+        const items = found.map((attempt) => ({ ...attemptColumns.fromRow(attempt), succeeded: attempt.succeeded === 1 }))
+        return { items, total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset }
+      })
+    },
+    insert: (delivery) => write(db.insertInto('webhook_delivery').values(deliveryToRow(delivery))),
+    async update(delivery) {
+      const { id, ...fields } = deliveryToRow(delivery)
+      await write(db.updateTable('webhook_delivery').set(fields).where('id', '=', id))
+    },
+    appendAttempt: (attempt) => write(db.insertInto('webhook_attempt').values({
+      ...(attemptColumns.toRow(attempt) as unknown as WebhookAttemptTable),
+      succeeded: Number(attempt.succeeded),
+    })),
+  }
+}
