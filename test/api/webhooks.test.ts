@@ -99,10 +99,15 @@ describe('webhooks', () => {
     await own.api.put(`/invoices/${second.id}`, { status: 'SENT' })
     await own.api.post(`/invoices/${second.id}/cancel`, {})
     await own.api.post('/credit-notes', { recipient_id: customerId, lines: [{ description: 'Provision', unitPrice: 10 }] })
+    const dunned = (await own.api.post('/invoices', body)).body.data
+    await own.api.put(`/invoices/${dunned.id}`, { status: 'SENT' })
+    assert.equal((await own.api.post(`/invoices/${dunned.id}/dunning`, { action: 'send' })).status, 201)
+    assert.equal((await own.api.post(`/invoices/${dunned.id}/dunning`, { action: 'send' })).status, 201)
 
     const expected = [
       'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.paid',
       'invoice.created', 'invoice.sent', 'credit_note.created', 'invoice.cancelled', 'credit_note.created',
+      'invoice.created', 'invoice.sent', 'invoice.overdue', 'reminder.sent', 'reminder.sent', 'reminder.escalated',
     ]
     await until(() => own.of().length >= expected.length, `${expected.length} deliveries, got ${own.of().map((each) => each.json.type).join(', ')}`)
     await new Promise((resolve) => setTimeout(resolve, 300)) // nothing more may arrive

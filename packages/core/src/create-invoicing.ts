@@ -9,6 +9,7 @@ import { createEventBus, type EventBus } from './events/event-bus'
 import { createIdempotencyService } from './idempotency/idempotency-service'
 import { createCorrectionService } from './corrections/correction-service'
 import { createCreditNoteService } from './credit-notes/credit-note-service'
+import { createDunningService } from './dunning/dunning-service'
 import type { PdfRenderer } from './documents'
 import { createInvoiceExportService } from './invoices/invoice-exports'
 import { createCancelService } from './invoices/cancel-service'
@@ -87,6 +88,8 @@ export function createInvoicing(options: InvoicingOptions) {
     },
     /** Credit notes and their payouts (they are documents too: `invoices` reads and changes them as well). */
     creditNotes: createCreditNoteService(deps, sending),
+    /** Reminders of overdue invoices: status, pause, resume, send. */
+    dunning: createDunningService(deps),
     /** Money received for documents. */
     payments: createPaymentService(deps),
     /** Frozen versions of locked documents and their archived PDFs. */

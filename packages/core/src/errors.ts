@@ -73,6 +73,14 @@ export const ERROR_CODES = [
   'storno_exists',
   /** Linked credit notes would credit more than the invoice's gross total (`creditableAmount`). */
   'credit_exceeds_invoice',
+  /** Reminders of the document are paused (dunning pause). */
+  'dunning_paused',
+  /** The document already had its final reminder (level 3). */
+  'max_level_reached',
+  /** The document is paid; there is nothing to remind of. */
+  'already_paid',
+  /** The reminder mail could not be delivered; no reminder was stored. */
+  'email_failed',
   /** The storage is locked by another writer for longer than the busy timeout. */
   'storage_busy',
 ] as const

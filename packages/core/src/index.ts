@@ -97,6 +97,9 @@ export type { CorrectionResult } from './corrections/correction-service'
 export { CHANGE_TYPES, type ChangeType, type DocumentSnapshot, type DocumentVersion } from './versions/document-version'
 export { VersionPdfQuerySchema, VersionPdfRequestSchema, type VersionList, type VersionPdfRequest, type VersionSummary } from './versions/version-service'
 export { AuditListQuerySchema, type AuditListQueryInput } from './audit/audit-service'
+export { DunningActionSchema, DUNNING_ACTIONS, type DunningActionInput } from './dunning/dunning-schemas'
+export type { DunningActionResult, DunningStatus } from './dunning/dunning-service'
+export { MAX_REMINDER_LEVEL, REMINDER_LEVEL_NUMBERS, type Reminder, type ReminderLevelNumber } from './dunning/reminder'
 export { PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type CreditNotePayout, type PayoutStatus } from './credit-notes/payout'
 export {
   CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,

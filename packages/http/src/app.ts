@@ -12,6 +12,7 @@ import { auditLogRoutes } from './routes/audit-log'
 import { companyRoutes } from './routes/company'
 import { creditNoteRoutes } from './routes/credit-notes'
 import { customerRoutes } from './routes/customers'
+import { dunningRoutes } from './routes/dunning'
 import { documentCategoryRoutes } from './routes/document-categories'
 import { invoiceFileRoutes } from './routes/invoice-files'
 import { invoiceActionRoutes } from './routes/invoice-actions'
@@ -62,6 +63,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...invoiceActionRoutes(invoicing),
     ...invoiceVersionRoutes(invoicing),
     ...paymentRoutes(invoicing),
+    ...dunningRoutes(invoicing),
     ...creditNoteRoutes(invoicing),
     ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),

@@ -50,6 +50,11 @@ export const STATUS_BY_CODE = {
   payments_block_cancellation: 409,
   storno_exists: 409,
   credit_exceeds_invoice: 409,
+  dunning_paused: 409,
+  max_level_reached: 409,
+  already_paid: 409,
+  // Dunning answers a failed delivery with 502 (the specification; send answers 500).
+  email_failed: 502,
   storage_busy: 503,
   invalid_json: 400,
   unsupported_media_type: 415,

@@ -18,6 +18,7 @@ import { createEventOutbox } from './repositories/events'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createPaymentRepository } from './repositories/payments'
+import { createReminderRepository } from './repositories/reminders'
 import { createWebhookDeliveryRepository, createWebhookEndpointRepository } from './repositories/webhooks'
 import { createProductRepository } from './repositories/products'
 import { createSendReservationRepository } from './repositories/send-reservations'
@@ -48,6 +49,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   payments: createPaymentRepository(executor),
   webhookEndpoints: createWebhookEndpointRepository(executor),
   webhookDeliveries: createWebhookDeliveryRepository(executor),
+  reminders: createReminderRepository(executor),
 })
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and

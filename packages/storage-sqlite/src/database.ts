@@ -23,6 +23,7 @@ export interface Database {
   webhook_endpoint: WebhookEndpointTable
   webhook_delivery: WebhookDeliveryTable
   webhook_attempt: WebhookAttemptTable
+  reminder: ReminderTable
 }
 
 export interface CompanyTable {
@@ -337,4 +338,20 @@ export interface WebhookAttemptTable {
   duration_ms: number
   attempted_at: string
   next_attempt_at: string | null
+}
+
+export interface ReminderTable {
+  id: string
+  company_id: string
+  invoice_id: string
+  level: number
+  sent_at: string
+  sent_to: string
+  fee: string
+  interest_rate: string
+  interest_days: number
+  interest_amount: string
+  days_overdue: number
+  remaining_amount: string
+  total_amount: string
 }

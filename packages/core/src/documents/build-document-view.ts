@@ -7,7 +7,7 @@ import { Exact } from '../tax/decimals'
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts'
 import { taxNotesOf } from './tax-notes'
 import type {
-  DocumentKind, DocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
+  DocumentKind, DocumentView, InvoiceDocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
 } from './document-view'
 
 /** The company fields a printed document shows. */
@@ -43,7 +43,7 @@ export interface DocumentViewInput {
  *
  * Internal `notes` of the invoice and the customer never reach the view.
  */
-export function buildDocumentView(input: DocumentViewInput): DocumentView {
+export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView {
   const { invoice, company, customer } = input
   const parent = input.parentInvoice ?? null
   const texts = DOCUMENT_TEXTS[invoice.documentLocale]

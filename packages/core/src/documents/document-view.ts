@@ -19,7 +19,7 @@ export interface DocumentView {
   /** BCP 47 tag the view was formatted with (`de-DE`, `en-GB`): for the PDF `/Lang` and similar. */
   languageTag: string
   /** What the document is; titles and texts already reflect it. */
-  kind: DocumentKind
+  kind: ViewKind
   /**
    * A word to print across every page (`ENTWURF`, `DRAFT`) while the document has no real
    * number yet; null for an issued document.
@@ -57,6 +57,12 @@ export interface DocumentView {
 
 /** INVOICE, PROFORMA, CREDIT_NOTE, or CANCELLATION (a credit note that cancels an invoice, `Stornorechnung`). */
 export type DocumentKind = 'INVOICE' | 'CREDIT_NOTE' | 'CANCELLATION' | 'PROFORMA'
+
+/** What a view shows: a document, or a reminder (`Mahnung`) about an invoice. */
+export type ViewKind = DocumentKind | 'REMINDER'
+
+/** The view of a document itself (not a reminder about it). */
+export type InvoiceDocumentView = DocumentView & { kind: DocumentKind }
 
 export interface LabelledValue {
   label: string

@@ -6,11 +6,12 @@ import type { Customer } from '../customers/customer'
 import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice } from '../invoices/invoice'
+import type { Reminder } from '../dunning/reminder'
 import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type {
   AuditLog, DocumentVersionRepository, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery,
-  PaymentRepository, SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts, WebhookDeliveryRepository,
+  PaymentRepository, ReminderRepository, SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts, WebhookDeliveryRepository,
   WebhookEndpointRepository,
 } from '../ports/storage'
 import type { SendReservation } from '../sending/send-reservation'
@@ -43,6 +44,7 @@ export function createMemoryStorage(): Storage {
     webhookEndpoints: createTable<WebhookEndpoint>(),
     webhookDeliveries: createTable<WebhookDelivery>(),
     webhookAttempts: createTable<WebhookAttempt>(),
+    reminders: createTable<Reminder>(),
   }
   const all = Object.values(tables)
   const repositories = createRepositories(tables)
@@ -137,6 +139,7 @@ interface Tables {
   webhookEndpoints: Table<WebhookEndpoint>
   webhookDeliveries: Table<WebhookDelivery>
   webhookAttempts: Table<WebhookAttempt>
+  reminders: Table<Reminder>
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
@@ -511,6 +514,23 @@ function createRepositories(tables: Tables): StorageTx {
     payments: paymentRecords(tables.payments),
     webhookEndpoints: webhookEndpointRecords(tables.webhookEndpoints, tables.webhookDeliveries, tables.webhookAttempts),
     webhookDeliveries: webhookDeliveryRecords(tables.webhookDeliveries, tables.webhookAttempts),
+    reminders: reminderRecords(tables.reminders),
+  }
+}
+
+/** Reminders by id; one per level and document, as the database's unique index has it. */
+function reminderRecords(reminders: Table<Reminder>): ReminderRepository {
+  const ofInvoice = (companyId: string, invoiceId: string) =>
+    [...reminders.rows()].filter(({ value }) => value.companyId === companyId && value.invoiceId === invoiceId)
+  return {
+    listByInvoice: async (companyId, invoiceId) =>
+      ofInvoice(companyId, invoiceId).sort((a, b) => a.value.level - b.value.level).map((row) => structuredClone(row.value)),
+    insert: async (reminder) => {
+      if (ofInvoice(reminder.companyId, reminder.invoiceId).some((row) => row.value.level === reminder.level)) {
+        throw new Error(`reminder level ${reminder.level} of document ${reminder.invoiceId} already exists`)
+      }
+      reminders.set(reminder.id, reminder)
+    },
   }
 }
 
@@ -540,5 +560,6 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     payments: wrap(repositories.payments),
     webhookEndpoints: wrap(repositories.webhookEndpoints),
     webhookDeliveries: wrap(repositories.webhookDeliveries),
+    reminders: wrap(repositories.reminders),
   }
 }

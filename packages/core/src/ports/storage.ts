@@ -7,6 +7,7 @@ import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { PayoutStatus } from '../credit-notes/payout'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices/invoice'
+import type { Reminder } from '../dunning/reminder'
 import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type { SendReservation } from '../sending/send-reservation'
@@ -55,6 +56,7 @@ export interface StorageReader {
   readonly payments: PaymentReader
   readonly webhookEndpoints: WebhookEndpointReader
   readonly webhookDeliveries: WebhookDeliveryReader
+  readonly reminders: ReminderReader
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
@@ -75,6 +77,7 @@ export interface StorageTx {
   readonly payments: PaymentRepository
   readonly webhookEndpoints: WebhookEndpointRepository
   readonly webhookDeliveries: WebhookDeliveryRepository
+  readonly reminders: ReminderRepository
 }
 
 export interface CompanyReader {
@@ -355,4 +358,14 @@ export interface WebhookDeliveryRepository extends WebhookDeliveryReader {
   insert(delivery: WebhookDelivery): Promise<void>
   update(delivery: WebhookDelivery): Promise<void>
   appendAttempt(attempt: WebhookAttempt): Promise<void>
+}
+
+export interface ReminderReader {
+  /** The reminders of a document, oldest (lowest level) first. */
+  listByInvoice(companyId: string, invoiceId: string): Promise<Reminder[]>
+}
+
+export interface ReminderRepository extends ReminderReader {
+  /** A second reminder of the same level for one document MUST be refused (a unique index). */
+  insert(reminder: Reminder): Promise<void>
 }

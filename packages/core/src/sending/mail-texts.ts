@@ -1,5 +1,5 @@
 import type { Company, DocumentTexts, TextDocumentType } from '../companies/company'
-import type { DocumentKind, DocumentView } from '../documents'
+import type { DocumentKind, DocumentView, InvoiceDocumentView } from '../documents'
 import type { DocumentSnapshot } from '../versions/document-version'
 import type { Locale } from '../shared/fields'
 
@@ -58,7 +58,7 @@ export const fillPlaceholders = (template: string, values: Record<string, string
   template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => values[name] ?? whole)
 
 /** Subject and body of the mail that carries a document: the company's texts, else the built-in ones. */
-export function mailTextOf(company: Company, view: DocumentView, values: Record<string, string>): { subject: string; text: string } {
+export function mailTextOf(company: Company, view: InvoiceDocumentView, values: Record<string, string>): { subject: string; text: string } {
   const fallback = builtIn(view.locale, view.kind)
   const own = company.texts[view.locale]?.[TEXT_TYPE_OF_KIND[view.kind]]
   return {

@@ -1,3 +1,5 @@
+import type { Company } from '../companies/company'
+import type { Customer } from '../customers/customer'
 import { InvoicingError } from '../errors'
 import type { Invoice } from '../invoices/invoice'
 import type { StorageTx } from '../ports/storage'
@@ -27,4 +29,26 @@ export async function assertNotBeingSent(tx: StorageTx, invoice: Invoice, now: D
   if (invoice.status !== 'DRAFT' && invoice.status !== 'FINAL') return
   const reservation = await tx.sendReservations.get(invoice.companyId, invoice.id)
   if (reservation && reservation.expiresAt > now.toISOString()) throw sendInProgress(invoice)
+}
+
+/**
+ * Who a document mail goes to and comes from, and the reservation of the document for it, in
+ * the caller's transaction: 400 `no_recipient` / `no_sender`, 409 `send_in_progress` while
+ * another send holds it. The reservation is released with `token`.
+ */
+export async function reserveMailing(
+  tx: StorageTx,
+  parts: { invoice: Invoice; company: Company; customer: Customer },
+  addresses: { recipientEmail: string | undefined; from: string | undefined },
+  token: string,
+  now: Date,
+): Promise<{ to: string; from: string }> {
+  const to = addresses.recipientEmail ?? parts.customer.email
+  if (!to) throw new InvoicingError('no_recipient', 'The customer has no email address; give recipient_email')
+  const from = addresses.from ?? parts.company.email
+  if (!from) throw new InvoicingError('no_sender', 'The company has no email address to send from; set it (invoicing company update) or MAIL_FROM')
+  const expiresAt = new Date(now.getTime() + SEND_RESERVATION_MINUTES * 60_000).toISOString()
+  const reserved = await tx.sendReservations.tryReserve({ companyId: parts.invoice.companyId, invoiceId: parts.invoice.id, token, expiresAt }, now.toISOString())
+  if (!reserved) throw sendInProgress(parts.invoice)
+  return { to, from }
 }

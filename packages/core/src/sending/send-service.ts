@@ -15,7 +15,7 @@ import type { DocumentSnapshot } from '../versions/document-version'
 import { createVersionArchive, takeVersion } from '../versions/version-archive'
 import { mailTextOf, placeholdersOf } from './mail-texts'
 import { SendRequestSchema, type SendRequest } from './send-schemas'
-import { SEND_RESERVATION_MINUTES, sendInProgress } from './send-reservation'
+import { reserveMailing } from './send-reservation'
 
 export interface SendResult {
   invoiceId: string
@@ -100,14 +100,7 @@ export function createSendService(deps: CoreDeps) {
           throw new InvoicingError('invoice_not_issued', `${invoice.invoiceNumber} was cancelled as a draft and never issued; there is no document to send`)
         }
         const parts = await loadDocumentParts(tx, company, invoice)
-        const to = request.recipientEmail ?? parts.customer.email
-        if (!to) throw new InvoicingError('no_recipient', 'The customer has no email address; give recipientEmail')
-        const from = mail.from ?? company.email
-        if (!from) throw new InvoicingError('no_sender', 'The company has no email address to send from; set it (invoicing company update) or MAIL_FROM')
-        const expiresAt = new Date(now.getTime() + SEND_RESERVATION_MINUTES * 60_000).toISOString()
-        if (!(await tx.sendReservations.tryReserve({ companyId: actor.companyId, invoiceId: id, token, expiresAt }, now.toISOString()))) {
-          throw sendInProgress(invoice)
-        }
+        const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, token, now)
         if (invoice.status !== 'DRAFT' || invoice.numberIssued) return { parts, to, from }
         const issued = { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
         await tx.invoices.update(issued)

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import { DEFAULT_NUMBER_RANGES } from '../numbering/number-ranges'
+import type { Reminder } from '../dunning/reminder'
 import type { Payment } from '../payments/payment'
 import type { Product } from '../products/product'
 import type { SendReservation } from '../sending/send-reservation'
@@ -207,6 +208,15 @@ export function aWebhookAttempt(delivery: WebhookDelivery, overrides: Partial<We
     messageId: delivery.messageId, eventType: delivery.eventType, attempt: 1, succeeded: false, statusCode: 503,
     error: 'HTTP 503', responseBody: 'Service „unavailable“', durationMs: 12, attemptedAt: '2026-03-01T10:00:01.000Z',
     nextAttemptAt: '2026-03-01T10:01:01.000Z',
+    ...overrides,
+  }
+}
+
+export function aReminder(companyId: string, invoiceId: string, overrides: Partial<Reminder> = {}): Reminder {
+  return {
+    id: nextId('rem'), companyId, invoiceId, level: 1, sentAt: '2026-03-20T09:00:00.000Z', sentTo: 'buchhaltung@kunde.de',
+    fee: '5.00', interestRate: '9.12', interestDays: 30, interestAmount: '0.90', daysOverdue: 30,
+    remainingAmount: '119.00', totalAmount: '124.90',
     ...overrides,
   }
 }

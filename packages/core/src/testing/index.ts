@@ -6,7 +6,7 @@ export { storageContract, type StorageHarness } from './storage-contract'
 export { blobStoreContract } from './blob-store-contract'
 export {
   aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
-  aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt,
+  aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt, aReminder,
 } from './fixtures'
 export { failsWith } from './fails-with'
 export { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'

@@ -6,7 +6,7 @@ import type { Invoice } from '../invoices/invoice'
 import type { InvoiceListQuery, Storage } from '../ports/storage'
 import {
   aCompany, aCustomer, aDocumentCategory, aDocumentVersion, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine,
-  aPayment, aProduct, aSendReservation, aWebhookAttempt, aWebhookDelivery, aWebhookEndpoint,
+  aPayment, aProduct, aReminder, aSendReservation, aWebhookAttempt, aWebhookDelivery, aWebhookEndpoint,
 } from './fixtures'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
@@ -1182,6 +1182,22 @@ export function storageContract(harness: StorageHarness): void {
         assert.equal(await storage.webhookDeliveries.get(delivery.id), undefined)
         assert.equal((await storage.webhookDeliveries.listAttempts(company!.id, endpoint.id, page)).total, 0)
         assert.deepEqual((await storage.webhookDeliveries.listAttempts(company!.id, otherEndpoint.id, page)).items, [elsewhere])
+      })
+    })
+    describe('reminders', () => {
+      it('round-trips reminders, lists a document’s by level, refuses a second of one level and keeps companies apart', async () => {
+        const { company, documents: [invoice, other] } = await storedDocuments(2)
+        const third = aReminder(company.id, invoice!.id, { level: 3, interestRate: '0', interestDays: 0, interestAmount: '0.00' })
+        const first = aReminder(company.id, invoice!.id, { level: 1, fee: '0.00', totalAmount: '12345678901234567890.125' })
+        await storage.transaction(async (tx) => {
+          await tx.reminders.insert(third)
+          await tx.reminders.insert(first)
+        })
+        assert.deepEqual(await storage.reminders.listByInvoice(company.id, invoice!.id), [first, third])
+        assert.deepEqual(await storage.reminders.listByInvoice(company.id, other!.id), [])
+        assert.deepEqual(await storage.reminders.listByInvoice('other-company', invoice!.id), [])
+        await assert.rejects(storage.transaction((tx) => tx.reminders.insert(aReminder(company.id, invoice!.id, { level: 1 }))))
+        assert.equal((await storage.reminders.listByInvoice(company.id, invoice!.id)).length, 2)
       })
     })
   })

@@ -4,8 +4,8 @@
  */
 export const API_DESCRIPTION = `
 REST API of the invoicing engine: companies' customers, products, invoices, proformas, their
-payments, credit notes with their payouts, cancellation credit notes and versions (and, in a
-later release, reminders), legally right for Germany, Austria and the EU.
+payments and reminders, credit notes with their payouts, cancellation credit notes and versions,
+legally right for Germany, Austria and the EU.
 
 ## Authentication
 Every request carries \`Authorization: Bearer <API key>\`. Keys start with \`sk_live_\`, belong to
@@ -105,6 +105,19 @@ payments: it settles the status against them and refuses a total below what was 
 storno, convert). Duplicate and convert check the monthly document quota (403) but count nothing:
 the copy is counted when it is issued. Deleting a converted invoice draft releases the proforma and
 returns its payments.
+
+## Reminders (dunning)
+\`POST /invoices/{id}/dunning\` with \`action: send\` mails the reminder of the next level (1 payment
+reminder, 2 first formal reminder, 3 final reminder) as a PDF in the invoice's language; \`pause\` and
+\`resume\` stop and restart that. Reminders are a legacy resource (snake_case with camelCase aliases).
+Fee: \`custom_reminder_fee\`, else the company's \`reminderFees\` for the level. With
+\`include_interest\`, simple interest = remaining × \`defaultInterestRate\` × days / 365, half-up to
+cents, for the overdue days no earlier reminder charged (a day is never charged twice; the first
+reminder with interest charges all days overdue). \`remaining_amount\` is what is left of the gross
+total after payments; \`total_amount\` adds every fee and interest charged so far. The GET totals are
+the sums of the reminders; \`total_outstanding\` = what is left now + all fees + all interest. A
+reminder is stored only after the mail server took it (502 \`email_failed\` otherwise); the first one
+moves SENT to OVERDUE. Reminders are sent whether or not the due date has passed (\`days_overdue\` 0).
 
 ## Credit notes
 Credit notes are documents of type CREDIT_NOTE: \`/invoices\` reads and changes them too, and

@@ -5,6 +5,7 @@ import { versions } from './0003-versions'
 import { payments } from './0004-payments'
 import { creditNotes } from './0005-credit-notes'
 import { webhooks } from './0006-webhooks'
+import { reminders } from './0007-reminders'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-payments': payments,
   '0005-credit-notes': creditNotes,
   '0006-webhooks': webhooks,
+  '0007-reminders': reminders,
 }
 
 export const migrationProvider: MigrationProvider = {
