@@ -92,7 +92,7 @@ describe('credit notes', () => {
     assert.deepEqual([note.gross_total, note.payout.amount], [-53.55, 53.55])
 
     // 345.10 gross invoiced, 53.55 credited: 291.55 is left.
-    const beyond = await create({ parent_invoice_id: stored.id, lines: [{ description: 'Kulanz', unitPrice: '245.01' }] })
+    const beyond = await create({ parent_invoice_id: stored.id, lines: [{ description: 'Kulanz', unitPrice: '245.05' }] })
     assert.equal(beyond.status, 409)
     assert.equal(beyond.body.code, 'credit_exceeds_invoice')
     assert.equal(beyond.body.creditableAmount, 291.55)

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../events/domain-event'
 import type { InvoiceCreateInput } from '../invoices/invoice-schemas'
 import { createMemoryMailbox } from '../mail/memory-mailbox'
 import { createManualClock, createMemoryStorage, createRecordingRenderer, failsWith } from '../testing'
+import { negated } from '../shared/decimal-text'
 import type { CreditNoteCreateInput } from './credit-note-schemas'
 
 async function setup(company: Partial<CompanyCreateInput> = {}, customer: Partial<CustomerCreateInput> = {}) {
@@ -75,7 +76,7 @@ describe('creating a credit note', () => {
     const note = await creditNotes.create(actor, { parentInvoiceId: source.id, reason: 'RETURN' })
     assert.equal(note.customerId, customerId)
     assert.equal(note.parentInvoiceId, source.id)
-    assert.deepEqual([note.netTotal, note.taxTotal, note.grossTotal], [`-${source.netTotal}`, source.taxTotal, `-${source.grossTotal}`])
+    assert.deepEqual([note.netTotal, note.taxTotal, note.grossTotal], [source.netTotal, source.taxTotal, source.grossTotal].map(negated))
     assert.deepEqual(note.lines.map((line) => line.netAmount), source.lines.map((line) => (line.netAmount.startsWith('-') ? line.netAmount.slice(1) : `-${line.netAmount}`)))
     for (const field of ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'currency', 'documentCategoryId', 'documentLocale'] as const) {
       assert.equal(note[field], source[field], field)
@@ -125,13 +126,13 @@ describe('creating a credit note', () => {
     const source = await invoice() // 238.00 gross
     const first = await creditNotes.create(actor, { parentInvoiceId: source.id, lines: [{ description: 'Kulanz', unitPrice: '150' }] }) // 178.50
     await assert.rejects(
-      creditNotes.create(actor, { parentInvoiceId: source.id, lines: [{ description: 'Mehr', unitPrice: '50.01' }] }),
+      creditNotes.create(actor, { parentInvoiceId: source.id, lines: [{ description: 'Mehr', unitPrice: '50.05' }] }),
       failsWith('credit_exceeds_invoice', { creditableAmount: 59.5 }),
     )
     const rest = await creditNotes.create(actor, { parentInvoiceId: source.id, lines: [{ description: 'Rest', unitPrice: '50' }] })
     assert.equal(rest.grossTotal, '-59.50')
     await assert.rejects(
-      creditNotes.update(actor, rest.id, { lines: [{ description: 'Rest', unitPrice: '50.01' }] }),
+      creditNotes.update(actor, rest.id, { lines: [{ description: 'Rest', unitPrice: '50.05' }] }),
       failsWith('credit_exceeds_invoice'),
     )
     await invoices.cancel(actor, first.id)
@@ -260,5 +261,68 @@ describe('listing and sending credit notes', () => {
     assert.match(mailbox.sent[0]!.subject, /GS-2026-00001/)
     assert.match(mailbox.sent[0]!.text, /Gutschrift/)
     await assert.rejects(creditNotes.send(actor, (await invoice({}, 'DRAFT')).id), failsWith('not_found'))
+  })
+})
+
+describe('what a credit note may never do', () => {
+  it('changes no tax detail of a linked credit note, even when given one equal to the invoice’s', async () => {
+    const { creditNotes, actor, invoice } = await setup({}, { country: 'AT', vatId: 'ATU12345678' })
+    const source = await invoice({ taxExemptionReason: 'INTRA_COMMUNITY', invoiceDateIsServiceDate: true, lines: [{ description: 'Ware', unitPrice: '100' }] })
+    const note = await creditNotes.create(actor, { parentInvoiceId: source.id })
+    const { invoice: changed } = await creditNotes.update(actor, note.id, { reverseCharge: false, notes: 'x' })
+    assert.deepEqual([changed.taxExemptionReason, changed.grossTotal, changed.notes], ['INTRA_COMMUNITY', '-100.00', 'x'])
+  })
+
+  it('keeps an invoice with credit notes from being cancelled until they are', async () => {
+    const { creditNotes, invoices, actor, invoice } = await setup()
+    const source = await invoice()
+    const note = await creditNotes.create(actor, { parentInvoiceId: source.id, lines: [{ description: 'Kulanz', unitPrice: '10' }] })
+    await assert.rejects(invoices.cancel(actor, source.id), failsWith('status_conflict', { creditNoteIds: [note.id] }))
+    await assert.rejects(invoices.update(actor, source.id, { status: 'CANCELLED' }), failsWith('status_conflict'))
+    await invoices.cancel(actor, note.id)
+    assert.equal((await invoices.cancel(actor, source.id)).invoice.status, 'CANCELLED')
+  })
+
+  it('freezes the content while the payout is approved, until the approval is withdrawn', async () => {
+    const { creditNotes, actor, standalone } = await setup()
+    const note = await standalone()
+    await creditNotes.changePayout(actor, note.id, { status: 'APPROVED' })
+    await assert.rejects(creditNotes.update(actor, note.id, { lines: [{ description: 'Mehr', unitPrice: '10000' }] }), failsWith('content_locked'))
+    await creditNotes.changePayout(actor, note.id, { status: 'PENDING' })
+    const { invoice: changed } = await creditNotes.update(actor, note.id, { lines: [{ description: 'Mehr', unitPrice: '100' }] })
+    assert.equal(changed.grossTotal, '-119.00')
+  })
+
+  it('must credit an amount: no positive or zero total', async () => {
+    const { creditNotes, actor, standalone, invoice } = await setup()
+    await assert.rejects(standalone({ lines: [{ lineType: 'CREDIT', description: 'Gegenrechnung', unitPrice: '100' }] }), failsWith('validation_failed', { field: 'lines' }))
+    const note = await standalone()
+    await assert.rejects(creditNotes.update(actor, note.id, { lines: [{ description: 'Nichts', unitPrice: '0' }] }), failsWith('validation_failed', { field: 'lines' }))
+    const source = await invoice({ lines: [{ description: 'A', unitPrice: '100' }, { lineType: 'DISCOUNT_PERCENT', description: '10 %', unitPrice: '10' }] })
+    await assert.rejects(
+      creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: source.lines[1]!.id, quantity: 1 }] }),
+      failsWith('validation_failed', { field: 'lines' }),
+    )
+  })
+
+  it('credits part of an invoice less its percent discount, and lets rounding of partial credits reach the whole', async () => {
+    const { creditNotes, actor, invoice, invoicing } = await setup()
+    const discounted = await invoice({ lines: [{ description: 'Stühle', quantity: 10, unitPrice: '100' }, { lineType: 'DISCOUNT_PERCENT', description: '10 %', unitPrice: '10' }] })
+    assert.equal(discounted.grossTotal, '1071.00')
+    const half = await creditNotes.create(actor, { parentInvoiceId: discounted.id, partialLines: [{ lineId: discounted.lines[0]!.id, quantity: 5 }] })
+    assert.equal(half.grossTotal, '-535.50')
+
+    const small = await invoice({ lines: [{ description: 'Schraube', quantity: 3, unitPrice: '0.35' }] })
+    assert.equal(small.grossTotal, '1.25')
+    for (let unit = 0; unit < 3; unit++) {
+      const note = await creditNotes.create(actor, { parentInvoiceId: small.id, partialLines: [{ lineId: small.lines[0]!.id, quantity: 1 }] })
+      assert.equal(note.grossTotal, '-0.42')
+    }
+    await assert.rejects(
+      creditNotes.create(actor, { parentInvoiceId: small.id, partialLines: [{ lineId: small.lines[0]!.id, quantity: 1 }] }),
+      failsWith('credit_exceeds_invoice'),
+    )
+    const { id: other } = await invoicing.customers.create(actor, { name: 'Dritter', country: 'DE' })
+    await assert.rejects(creditNotes.create(actor, { parentInvoiceId: small.id, recipientId: other }), failsWith('validation_failed', { field: 'recipient_id' }))
   })
 })

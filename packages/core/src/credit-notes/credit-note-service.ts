@@ -27,7 +27,7 @@ import {
   CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,
   type CreditNoteCreateInput, type CreditNoteListQueryInput, type CreditNoteUpdateInput, type PayoutChangeInput, type PayoutExecuteInput,
 } from './credit-note-schemas'
-import { assertCreditWithinInvoice, partialDrafts, refuseInheritedChanges, requireCreditableInvoice } from './linked-credit'
+import { assertCreditsAnAmount, assertCreditWithinInvoice, partialDrafts, refuseInheritedChanges, requireCreditableInvoice } from './linked-credit'
 import { assertPayoutTransition, newPayout, type PayoutStatus } from './payout'
 
 export interface CreditNoteDetail extends Invoice {
@@ -120,6 +120,9 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
         const company = await requireCompany(tx, actor)
         const source = fields.parentInvoiceId ? await requireCreditableInvoice(tx, actor, fields.parentInvoiceId) : null
         if (source) refuseInheritedChanges(fields, source)
+        if (source && fields.recipientId !== undefined && fields.recipientId !== source.customerId) {
+          throw invalid('recipient_id', `a credit for ${source.invoiceNumber} goes to its customer ${source.customerId}; leave recipient_id out`)
+        }
         const recipient = await requireCustomer(tx, company.id, fields.recipientId ?? source!.customerId)
         if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
         const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
@@ -157,6 +160,7 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
           buyerReference: fields.buyerReference !== undefined ? fields.buyerReference : recipient.id === source?.customerId ? source.buyerReference : recipient.buyerReference,
         }
         assertDateOrder(creditNote)
+        assertCreditsAnAmount(creditNote)
         if (source) await assertCreditWithinInvoice(tx, creditNote, source)
         await tx.invoices.insert(creditNote)
         await unit.audit('CREDIT_NOTE_CREATED_VIA_API', { type: 'invoice', id }, {

@@ -49,9 +49,10 @@ export interface PartialLine {
 }
 
 /**
- * The lines of `source` a partial credit names, in the source's order (a percent discount
- * applies to the lines above it), each with the quantity credited and its discount in
- * proportion. Quantities are positive here, as a request gives them.
+ * The lines of `source` a partial credit names, in the source's order, each with the quantity
+ * credited and its discount in proportion. A percent discount of the invoice below a named line
+ * comes along, as the customer paid those lines less it. Quantities are positive here, as a
+ * request gives them.
  */
 export function partialDrafts(source: Invoice, partial: readonly PartialLine[]): LineDraft[] {
   const wanted = new Map<string, string>()
@@ -65,8 +66,12 @@ export function partialDrafts(source: Invoice, partial: readonly PartialLine[]):
     }
     wanted.set(lineId, quantity)
   })
-  const chosen = source.lines.filter((line) => wanted.has(line.id))
-  return draftsOf(chosen).map((draft, index) => ({ ...draft, ...partOf(chosen[index]!, wanted.get(chosen[index]!.id)!) }))
+  const firstNamed = source.lines.findIndex((line) => wanted.has(line.id))
+  const chosen = source.lines.filter((line, index) => wanted.has(line.id) || (line.lineType === 'DISCOUNT_PERCENT' && index > firstNamed))
+  return draftsOf(chosen).map((draft, index) => {
+    const line = chosen[index]!
+    return wanted.has(line.id) ? { ...draft, ...partOf(line, wanted.get(line.id)!) } : draft
+  })
 }
 
 const partOf = (line: InvoiceLine, quantity: string): Pick<LineDraft, 'quantity' | 'discount'> => {
@@ -74,18 +79,32 @@ const partOf = (line: InvoiceLine, quantity: string): Pick<LineDraft, 'quantity'
   return { quantity, discount: share.eq(1) ? line.discount : formatMoney(round2(new Exact(line.discount).times(share))) }
 }
 
+/** The credit notes crediting `source` that still count: not cancelled, no cancellation. */
+export const liveCreditNotesOf = async (reader: Pick<StorageReader, 'invoices'>, source: Invoice): Promise<Invoice[]> =>
+  (await reader.invoices.listByParent(source.companyId, source.id)).filter((note) => note.status !== 'CANCELLED' && note.creditNoteReason !== 'CANCELLATION')
+
+const amountLines = (invoice: Invoice) => invoice.lines.filter((line) => line.taxCategory !== null).length
+
 /**
  * 409 `credit_exceeds_invoice` when the credit notes of an invoice (drafts included,
- * cancelled ones not) would credit more than its gross total.
+ * cancelled ones not) would credit more than its gross total. Partial credits round each line
+ * on their own, so the sum may exceed the total by a cent per credited line (three credits of
+ * one unit each of 3 × 0.35 are 0.42 each, the invoice 1.25).
  */
 export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'invoices'>, creditNote: Invoice, source: Invoice): Promise<void> {
-  const others = (await reader.invoices.listByParent(source.companyId, source.id))
-    .filter((note) => note.id !== creditNote.id && note.status !== 'CANCELLED' && note.creditNoteReason !== 'CANCELLATION')
+  const others = (await liveCreditNotesOf(reader, source)).filter((note) => note.id !== creditNote.id)
   const credited = others.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
   const creditable = new Exact(source.grossTotal).minus(credited)
-  if (new Exact(creditNote.grossTotal).abs().lte(creditable)) return
+  const rounding = new Exact('0.01').times([...others, creditNote].reduce((count, note) => count + amountLines(note), 0))
+  if (new Exact(creditNote.grossTotal).abs().lte(creditable.plus(rounding))) return
   throw new InvoicingError('credit_exceeds_invoice', `${source.invoiceNumber} can be credited by at most ${formatMoney(creditable)} ${source.currency} more; this credit note is ${formatMoney(new Exact(creditNote.grossTotal).abs())}`, {
     creditableAmount: Number(formatMoney(creditable)),
     creditNoteIds: others.map((note) => note.id),
   })
+}
+
+/** 400 unless the credit note credits something: its total below zero (positive `CREDIT` lines would make it a charge). */
+export function assertCreditsAnAmount(creditNote: Invoice): void {
+  if (new Exact(creditNote.grossTotal).isNegative()) return
+  throw new InvoicingError('validation_failed', `lines: a credit note must credit an amount; these lines total ${creditNote.grossTotal}`, { field: 'lines' })
 }

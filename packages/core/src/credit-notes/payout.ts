@@ -17,12 +17,13 @@ export interface CreditNotePayout {
 }
 
 /**
- * Who may move a payout where. APPROVED is the four-eyes step before money leaves; a FAILED
- * transfer can be approved again once the bank details are fixed. EXECUTED and CANCELLED are final.
+ * Who may move a payout where. APPROVED is the four-eyes step before money leaves: it freezes
+ * the credit note's content until executed or withdrawn (back to PENDING). A FAILED transfer
+ * can be approved again once the bank details are fixed. EXECUTED and CANCELLED are final.
  */
 export const PAYOUT_TRANSITIONS: Record<PayoutStatus, readonly PayoutStatus[]> = {
   PENDING: ['APPROVED', 'CANCELLED'],
-  APPROVED: ['EXECUTED', 'FAILED', 'CANCELLED'],
+  APPROVED: ['EXECUTED', 'FAILED', 'CANCELLED', 'PENDING'],
   FAILED: ['APPROVED', 'CANCELLED'],
   EXECUTED: [],
   CANCELLED: [],

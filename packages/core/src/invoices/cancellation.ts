@@ -6,6 +6,7 @@ import { negated } from '../shared/decimal-text'
 import type { UnitOfWork } from '../shared/unit-of-work'
 import type { Invoice } from './invoice'
 import { takeDocumentNumber } from './issuing'
+import { liveCreditNotesOf } from '../credit-notes/linked-credit'
 
 /** Whether cancelling this document creates a cancellation credit note: issued invoices only. */
 export const needsCancellationCreditNote = (invoice: Invoice): boolean =>
@@ -92,6 +93,13 @@ export async function returnMovedPayments(unit: UnitOfWork, invoice: Invoice): P
 export async function cancelDocument(
   unit: UnitOfWork, company: Company, invoice: Invoice, ids: IdGenerator, { createStorno }: { createStorno: boolean },
 ): Promise<{ invoice: Invoice; cancellationCreditNote: Invoice | null }> {
+  const credits = invoice.invoiceType === 'INVOICE' ? await liveCreditNotesOf(unit.tx, invoice) : []
+  if (credits.length > 0) {
+    // Its cancellation credit note would credit again what they credit.
+    throw new InvoicingError('status_conflict', `${invoice.invoiceNumber} has credit notes (${credits.map((note) => note.invoiceNumber).join(', ')}); cancel them first, or credit the rest with another credit note`, {
+      status: invoice.status, creditNoteIds: credits.map((note) => note.id),
+    })
+  }
   await returnMovedPayments(unit, invoice)
   const cancellationCreditNote = createStorno && needsCancellationCreditNote(invoice)
     ? await createCancellationCreditNote(unit, company, invoice, ids)

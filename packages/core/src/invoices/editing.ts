@@ -7,7 +7,7 @@ import { withChanges } from '../shared/changes'
 import { canonicalJson } from '../shared/canonical-json'
 import type { TaxSituationInput } from '../tax/tax-types'
 import { requireCategory } from '../categories/require-category'
-import { assertCreditWithinInvoice, refuseInheritedChanges } from '../credit-notes/linked-credit'
+import { assertCreditsAnAmount, assertCreditWithinInvoice, refuseInheritedChanges } from '../credit-notes/linked-credit'
 import type { CreditNoteReason, Invoice, InvoiceLine } from './invoice'
 import type { InvoiceUpdateFields } from './invoice-schemas'
 import { draftLines, draftsOf, priceDocument, signedFor } from './pricing'
@@ -75,12 +75,14 @@ export async function applyContentChanges(
   const { lines, ...fields } = changes
   const credited = await creditedInvoiceOf(tx, current)
   if (credited) refuseInheritedChanges(changes, credited)
-  const taxChanged = TAX_FIELDS.some((field) => changes[field] !== undefined)
+  // A linked credit note's tax values are the invoice's: given equal, they change nothing.
+  const taxChanged = !credited && TAX_FIELDS.some((field) => changes[field] !== undefined)
   let invoice = withChanges(current, fields)
   if (lines || taxChanged) {
     const drafts = lines ? signedFor(current.invoiceType, await draftLines(tx.products, company.id, lines)) : draftsOf(current.lines)
-    const pricedAsOf = credited?.issueDate ?? current.issueDate
-    invoice = { ...invoice, ...priceDocument(company, customer, pricedAsOf, givenTaxValues(current, changes), drafts, ids) }
+    invoice = credited
+      ? { ...invoice, ...priceDocument(company, customer, credited.issueDate, givenTaxValues(credited, {}), drafts, ids) }
+      : { ...invoice, ...priceDocument(company, customer, current.issueDate, givenTaxValues(current, changes), drafts, ids) }
   }
   const changedFields = Object.entries(changes)
     .filter(([field, value]) => value !== undefined && (field === 'lines'
@@ -92,12 +94,20 @@ export async function applyContentChanges(
     await requireCategory(tx, company.id, changes.documentCategoryId)
   }
   assertDateOrder(invoice)
-  if (credited && changedFields.includes('lines')) await assertCreditWithinInvoice(tx, invoice, credited)
+  if (invoice.invoiceType === 'CREDIT_NOTE' && invoice.grossTotal !== current.grossTotal) {
+    assertCreditsAnAmount(invoice)
+    if (credited) await assertCreditWithinInvoice(tx, invoice, credited)
+  }
   return { invoice, changedFields }
 }
 
-export const contentLocked = (invoice: Invoice, lockedFields: string[]) =>
-  new InvoicingError(
+export const contentLocked = (invoice: Invoice, lockedFields: string[]) => invoice.payout?.status === 'APPROVED' && !invoice.lockedAt
+  ? new InvoicingError(
+    'content_locked',
+    `The payout of ${invoice.invoiceNumber} is APPROVED, so its content cannot change; withdraw the approval first (PUT /api/v1/credit-notes/${invoice.id}/payout with status PENDING)`,
+    { lockedFields },
+  )
+  : new InvoicingError(
     'content_locked',
     `${invoice.invoiceNumber} is ${invoice.lockedAt ? 'locked' : invoice.status}; its content cannot change. Correct it with POST /api/v1/invoices/${invoice.id}/correct`,
     { lockedFields, correctionEndpoint: `/api/v1/invoices/${invoice.id}/correct` },

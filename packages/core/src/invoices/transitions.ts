@@ -64,6 +64,9 @@ export const allowedTransitionsOf = (invoice: TransitionSubject): readonly Invoi
 export const canTransition = (invoice: TransitionSubject, to: InvoiceStatus): boolean =>
   allowedTransitionsOf(invoice).includes(to)
 
-/** Content may change while a document is a draft, or final and not yet locked (rule 2). */
-export const isContentEditable = (invoice: { status: InvoiceStatus; lockedAt: string | null }): boolean =>
-  invoice.status === 'DRAFT' || (invoice.status === 'FINAL' && invoice.lockedAt === null)
+/**
+ * Content may change while a document is a draft, or final and not yet locked (rule 2), and
+ * not while a credit note's payout is approved: what was approved is what is paid out.
+ */
+export const isContentEditable = (invoice: Pick<Invoice, 'status' | 'lockedAt' | 'payout'>): boolean =>
+  (invoice.status === 'DRAFT' || (invoice.status === 'FINAL' && invoice.lockedAt === null)) && invoice.payout?.status !== 'APPROVED'

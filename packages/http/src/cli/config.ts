@@ -13,6 +13,8 @@ export interface HostConfig {
   smtpUrl: string | undefined
   mailFrom: string | undefined
   allowInsecureWebhooks: boolean
+  /** The first wait before a webhook is tried again; later waits keep their proportions. */
+  webhookRetryBaseMs: number | undefined
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -23,6 +25,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const requestsPerMinute = Number(env.INVOICING_RATE_LIMIT || 100)
   if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
     throw new UsageError(`INVOICING_RATE_LIMIT must be a whole number of requests per minute, got ${env.INVOICING_RATE_LIMIT}`)
+  }
+  const webhookRetryBaseMs = env.INVOICING_WEBHOOK_RETRY_BASE_MS ? Number(env.INVOICING_WEBHOOK_RETRY_BASE_MS) : undefined
+  if (webhookRetryBaseMs !== undefined && (!Number.isInteger(webhookRetryBaseMs) || webhookRetryBaseMs < 1)) {
+    throw new UsageError(`INVOICING_WEBHOOK_RETRY_BASE_MS must be a whole number of milliseconds, got ${env.INVOICING_WEBHOOK_RETRY_BASE_MS}`)
   }
   return {
     databaseFile: env.INVOICING_DB || './data/invoicing.sqlite',
@@ -35,5 +41,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     allowInsecureWebhooks: env.INVOICING_ALLOW_INSECURE_WEBHOOKS === '1',
+    webhookRetryBaseMs,
   }
 }

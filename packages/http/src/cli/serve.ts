@@ -1,4 +1,4 @@
-import type { CompanyCreateInput } from '@invoicing/core'
+import { RETRY_DELAYS_MS, type CompanyCreateInput } from '@invoicing/core'
 import { startHost, type Host } from '../host'
 import { createJsonLogger } from '../logger'
 import { API_PREFIX } from '../routes/meta'
@@ -29,7 +29,11 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     host: config.host,
     logger,
     access: { requestsPerMinute: config.requestsPerMinute },
-    webhooks: { allowInsecure: config.allowInsecureWebhooks },
+    webhooks: {
+      allowInsecure: config.allowInsecureWebhooks,
+      // The schedule scaled so that its first wait is the configured one (tests, staging).
+      ...(config.webhookRetryBaseMs ? { retryDelaysMs: RETRY_DELAYS_MS.map((delay) => (delay / RETRY_DELAYS_MS[0]!) * config.webhookRetryBaseMs!) } : {}),
+    },
   })
   // Handlers first: a signal that arrives right after the banner must still shut down cleanly.
   const shutdown = (signal: string) => {

@@ -127,15 +127,21 @@ as drafts with a placeholder number, standalone (a recipient and lines) or linke
 lines are credited in full, in part (\`partial_lines\`: quantity at most the invoiced one, the line
 discount in proportion) or as the \`lines\` given, under the invoice's tax details, currency,
 category and language and with the tax rates of the invoice's date (a credit corrects that supply).
-All credit notes of one invoice, drafts included and cancelled ones not, credit at most its gross
-total (409 \`credit_exceeds_invoice\` with \`creditableAmount\`). Requests give quantities and
+A linked credit note goes to the invoice's customer (another \`recipient_id\` is a 400), and a
+percent discount of the invoice below a line credited in part comes along. All credit notes of
+one invoice, drafts included and cancelled ones not, credit at most its gross total, plus a cent
+per credited line for the rounding of partial credits (409 \`credit_exceeds_invoice\` with
+\`creditableAmount\`); an invoice with such credit notes cannot be cancelled (409 \`status_conflict\`:
+cancel them first, or credit the rest). A credit note must credit an amount: a total of 0 or
+above is a 400. Requests give quantities and
 prices positive; credit notes store quantities and amounts negative, so totals are negative and
 \`payout.amount\` (= |grossTotal|) positive. The number comes from the CREDIT_NOTE range when the
 credit note is issued: PUT status FINAL or SENT, POST send, or POST execute. Status changes: DRAFT →
 FINAL, SENT or CANCELLED; FINAL → SENT, DRAFT or CANCELLED; SENT → CANCELLED; never PAID or OVERDUE
 (that is what the payout tracks). The payout moves PENDING → APPROVED or CANCELLED, APPROVED →
-EXECUTED, FAILED or CANCELLED, FAILED → APPROVED or CANCELLED (else 400
-\`invalid_status_transition\` with \`allowedTransitions\`). Executing it issues a draft (FINAL) and
+EXECUTED, FAILED, CANCELLED or back to PENDING, FAILED → APPROVED or CANCELLED (else 400
+\`invalid_status_transition\` with \`allowedTransitions\`). While it is APPROVED the content is frozen (400 \`content_locked\`): what was approved is
+what is paid out. Executing it issues a draft (FINAL) and
 locks the credit note with its version 1, as it was paid out: afterwards it can only be mailed
 (FINAL → SENT), not edited or cancelled. Cancelling a credit note cancels its payout. Cancellation
 credit notes have no payout (\`payout: null\`, 409 \`status_conflict\` on payout changes) and cannot

@@ -15,7 +15,7 @@ const CreditNoteListSchema = v.strictObject({
   pagination: v.strictObject({ ...PaginationSchema.entries, has_more: v.pipe(v.boolean(), v.description('Same as hasMore')) }),
 })
 
-const PAYOUT_TABLE = 'Payout transitions: PENDING → APPROVED or CANCELLED; APPROVED → EXECUTED, FAILED or CANCELLED; FAILED → APPROVED or CANCELLED; EXECUTED and CANCELLED are final (else 400 invalid_status_transition with allowedTransitions).'
+const PAYOUT_TABLE = 'Payout transitions: PENDING → APPROVED or CANCELLED; APPROVED → EXECUTED, FAILED, CANCELLED or PENDING (withdrawn); FAILED → APPROVED or CANCELLED; EXECUTED and CANCELLED are final (else 400 invalid_status_transition with allowedTransitions). While APPROVED, the content cannot change.'
 
 export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
   defineRoute({
@@ -37,9 +37,10 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
       'execute). Standalone: recipient_id and lines are required. Linked (parent_invoice_id): the invoice must be SENT, PAID or OVERDUE',
       '(else 409 status_conflict; a proforma or credit note is 400); without lines every line of it is credited, partial_lines credits',
       'the lines named with the quantities given (the line discount in proportion), lines credits what is given. The credit note takes',
-      'the invoice\'s tax details, currency, category and language and is priced with the rates of the invoice\'s date; giving another',
-      'value for those is a 400. The credit notes of one invoice (drafts included, cancelled ones not) cannot credit more than its gross',
-      'total: 409 credit_exceeds_invoice with creditableAmount. Quantities and prices are given positive; quantities and amounts are',
+      'the invoice\'s customer, tax details, currency, category and language and is priced with the rates of the invoice\'s date; giving',
+      'another value for those is a 400; a percent discount below a line credited in part comes along. The credit notes of one invoice',
+      '(drafts included, cancelled ones not) cannot credit more than its gross total, plus a cent per credited line for rounding: 409',
+      'credit_exceeds_invoice with creditableAmount. A total of 0 or above is a 400. Quantities and prices are given positive; quantities and amounts are',
       'stored negative; payout.amount is positive and the payout starts PENDING. reason CANCELLATION is a 400: cancellation credit',
       'notes come from POST /invoices/{id}/cancel. Emits credit_note.created.',
     ].join(' '),

@@ -13,7 +13,8 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
     method: 'post', path: '/invoices/{id}/cancel', tag, operationId: 'cancelInvoice', summary: 'Cancel a document',
     description: [
       'From DRAFT, FINAL, SENT or OVERDUE, as PUT status CANCELLED allows (else 409 status_conflict; also for cancellation credit notes',
-      'and credit notes whose payout was executed). In one transaction: the status becomes CANCELLED and an',
+      'and credit notes whose payout was executed, and for invoices with credit notes that are not cancelled). In one transaction:',
+      'the status becomes CANCELLED and an',
       'issued INVOICE gets its cancellation credit note (reason CANCELLATION, own number from the credit-note range, FINAL,',
       'negative amounts, parentInvoiceId) unless createStorno is false; drafts, proformas and credit notes are only cancelled',
       '(a credit note\'s payout with it).',
