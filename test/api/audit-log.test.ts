@@ -38,6 +38,9 @@ describe('the audit log', () => {
     assert.equal(entries[0].details.attributedToApiKeyId, await ownerKeyId())
     assert.deepEqual([entries[2].details.fromStatus, entries[2].details.toStatus], ['DRAFT', 'SENT'])
 
+    const customerEntries = (await owner.api.get(`/audit-log?target_id=${customerId}`)).body.data
+    assert.deepEqual(customerEntries.map((entry: any) => [entry.action, entry.targetType, entry.apiKeyId]), [['CUSTOMER_CREATED_VIA_API', 'customer', clerk.apiKey.id]])
+
     const payments = await owner.api.get('/audit-log?action=payment_recorded_via_api')
     assert.equal(payments.body.pagination.total, 1)
     assert.equal(payments.body.data[0].action, 'PAYMENT_RECORDED_VIA_API')

@@ -1,3 +1,4 @@
+import { createUnitOfWork } from '../shared/unit-of-work'
 import * as v from 'valibot'
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
@@ -12,14 +13,17 @@ export const DocumentCategoryCreateSchema = aliased(v.object({ name: requiredTex
 export type DocumentCategoryCreateInput = v.InferInput<typeof DocumentCategoryCreateSchema>
 
 /** Categories a company sorts its documents into (`documentCategoryId`, the `category_id` filter). */
-export function createCategoryService({ storage, clock, ids }: CoreDeps) {
+export function createCategoryService(deps: CoreDeps) {
+  const { storage, clock, ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
   return {
     async create(actor: Actor, input: DocumentCategoryCreateInput): Promise<DocumentCategory> {
       const { name } = parseInput(DocumentCategoryCreateSchema, input)
-      return storage.transaction(async (tx) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
         const category: DocumentCategory = { id: ids.next(), companyId: company.id, name, createdAt: clock.now().toISOString() }
         await tx.documentCategories.insert(category)
+        await audit('DOCUMENT_CATEGORY_CREATED_VIA_API', { type: 'document_category', id: category.id }, { name })
         return category
       })
     },
@@ -28,12 +32,13 @@ export function createCategoryService({ storage, clock, ids }: CoreDeps) {
 
     /** A category that documents still use cannot be deleted (409 `category_in_use`). */
     async delete(actor: Actor, id: string): Promise<void> {
-      await storage.transaction(async (tx) => {
+      await inUnitOfWork(actor, async ({ tx, audit }) => {
         await requireCategory(tx, actor.companyId, id)
         if (await tx.invoices.existsForCategory(actor.companyId, id)) {
           throw new InvoicingError('category_in_use', 'Documents use this category; move them to another category first')
         }
         await tx.documentCategories.delete(actor.companyId, id)
+        await audit('DOCUMENT_CATEGORY_DELETED_VIA_API', { type: 'document_category', id })
       })
     },
   }

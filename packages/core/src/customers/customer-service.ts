@@ -1,3 +1,4 @@
+import { createUnitOfWork } from '../shared/unit-of-work'
 import { requireCustomer } from './require-customer'
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
@@ -18,7 +19,9 @@ import {
 // Numbers given by hand may sit on the range's next values; skip those rather than fail.
 const MAX_NUMBER_ATTEMPTS = 1000
 
-export function createCustomerService({ storage, clock, ids }: CoreDeps) {
+export function createCustomerService(deps: CoreDeps) {
+  const { storage, clock, ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
   async function assertNumberFree(tx: StorageTx, companyId: string, customerNumber: string, exceptId?: string) {
     const holder = await tx.customers.findByNumber(companyId, customerNumber)
     if (holder && holder.id !== exceptId) {
@@ -29,7 +32,7 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
   return {
     async create(actor: Actor, input: CustomerCreateInput): Promise<Customer> {
       const fields = parseInput(CustomerCreateSchema, input)
-      return storage.transaction(async (tx) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
         const now = clock.now()
         let customerNumber = fields.customerNumber
@@ -69,6 +72,7 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
           updatedAt: now.toISOString(),
         }
         await tx.customers.insert(customer)
+        await audit('CUSTOMER_CREATED_VIA_API', { type: 'customer', id: customer.id }, { customerNumber: customer.customerNumber })
         return customer
       })
     },
@@ -86,24 +90,26 @@ export function createCustomerService({ storage, clock, ids }: CoreDeps) {
     /** Changes the given fields; `null` clears an optional one. */
     async update(actor: Actor, id: string, input: CustomerUpdateInput): Promise<Customer> {
       const changes = parseInput(CustomerUpdateSchema, input)
-      return storage.transaction(async (tx) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         const current = await requireCustomer(tx, actor.companyId, id)
         if (changes.customerNumber && changes.customerNumber !== current.customerNumber) {
           await assertNumberFree(tx, actor.companyId, changes.customerNumber, id)
         }
         const updated = withChanges(current, { ...changes, updatedAt: clock.now().toISOString() })
         await tx.customers.update(updated)
+        await audit('CUSTOMER_UPDATED_VIA_API', { type: 'customer', id }, { changedFields: Object.keys(changes) })
         return updated
       })
     },
 
     async delete(actor: Actor, id: string): Promise<void> {
-      await storage.transaction(async (tx) => {
+      await inUnitOfWork(actor, async ({ tx, audit }) => {
         await requireCustomer(tx, actor.companyId, id)
         if (await tx.invoices.existsForCustomer(actor.companyId, id)) {
           throw new InvoicingError('customer_in_use', 'The customer has documents and cannot be deleted')
         }
         await tx.customers.delete(actor.companyId, id)
+        await audit('CUSTOMER_DELETED_VIA_API', { type: 'customer', id })
       })
     },
   }

@@ -1,3 +1,4 @@
+import { createUnitOfWork } from '../shared/unit-of-work'
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
 import { InvoicingError, notFound } from '../errors'
@@ -12,7 +13,9 @@ import {
   type ProductCreateInput, type ProductListQuery, type ProductUpdateInput,
 } from './product-schemas'
 
-export function createProductService({ storage, clock, ids }: CoreDeps) {
+export function createProductService(deps: CoreDeps) {
+  const { storage, clock, ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
   async function assertNumberFree(tx: StorageTx, companyId: string, productNumber: string | null | undefined, exceptId?: string) {
     if (!productNumber) return
     const holder = await tx.products.findByNumber(companyId, productNumber)
@@ -24,7 +27,7 @@ export function createProductService({ storage, clock, ids }: CoreDeps) {
   return {
     async create(actor: Actor, input: ProductCreateInput): Promise<Product> {
       const fields = parseInput(ProductCreateSchema, input)
-      return storage.transaction(async (tx) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
         await assertNumberFree(tx, company.id, fields.productNumber)
         const now = clock.now().toISOString()
@@ -42,6 +45,7 @@ export function createProductService({ storage, clock, ids }: CoreDeps) {
           updatedAt: now,
         }
         await tx.products.insert(product)
+        await audit('PRODUCT_CREATED_VIA_API', { type: 'product', id: product.id }, { productNumber: product.productNumber })
         return product
       })
     },
@@ -60,21 +64,23 @@ export function createProductService({ storage, clock, ids }: CoreDeps) {
     /** Changes the given fields; `null` clears an optional one. */
     async update(actor: Actor, id: string, input: ProductUpdateInput): Promise<Product> {
       const changes = parseInput(ProductUpdateSchema, input)
-      return storage.transaction(async (tx) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         const current = await tx.products.get(actor.companyId, id)
         if (!current) throw notFound('Product')
         await assertNumberFree(tx, actor.companyId, changes.productNumber, id)
         const updated = withChanges(current, { ...changes, updatedAt: clock.now().toISOString() })
         await tx.products.update(updated)
+        await audit('PRODUCT_UPDATED_VIA_API', { type: 'product', id }, { changedFields: Object.keys(changes) })
         return updated
       })
     },
 
     /** Lines that named the product keep their copied data, so deleting is always allowed. */
     async delete(actor: Actor, id: string): Promise<void> {
-      await storage.transaction(async (tx) => {
+      await inUnitOfWork(actor, async ({ tx, audit }) => {
         if (!(await tx.products.get(actor.companyId, id))) throw notFound('Product')
         await tx.products.delete(actor.companyId, id)
+        await audit('PRODUCT_DELETED_VIA_API', { type: 'product', id })
       })
     },
   }

@@ -7,6 +7,7 @@ import type { CoreDeps } from '../ports/deps'
 import type { StorageReader, StorageTx } from '../ports/storage'
 import { withChanges } from '../shared/changes'
 import type { Page } from '../shared/pagination'
+import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
 import type { WebhookAttempt, WebhookEndpoint } from './webhook'
 import { webhookPayload, type WebhookDispatcher } from './webhook-dispatcher'
@@ -28,6 +29,7 @@ function requireWebhookPlan(company: Company): void {
 /** Webhook endpoints of a company (Enterprise only, decisions §7) and their delivery log. */
 export function createWebhookService(deps: CoreDeps, transport: WebhookTransport, dispatcher: WebhookDispatcher) {
   const { storage, clock, ids } = deps
+  const inUnitOfWork = createUnitOfWork(deps)
 
   async function requireEndpoint(reader: StorageReader | StorageTx, actor: Actor): Promise<(id: string) => Promise<WebhookEndpoint>> {
     requireWebhookPlan(await requireCompany(reader, actor))
@@ -58,9 +60,10 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
         id: ids.next(), companyId: actor.companyId, url: fields.url, events: fields.events, description: fields.description ?? null,
         active: true, secret: newWebhookSecret(), createdAt: now, updatedAt: now,
       }
-      await storage.transaction(async (tx) => {
+      await inUnitOfWork(actor, async ({ tx, audit }) => {
         requireWebhookPlan(await requireCompany(tx, actor))
         await tx.webhookEndpoints.insert(endpoint)
+        await audit('WEBHOOK_CREATED_VIA_API', { type: 'webhook_endpoint', id: endpoint.id }, { url: endpoint.url, events: endpoint.events })
       })
       return endpoint
     },
@@ -77,19 +80,21 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
     async update(actor: Actor, id: string, input: WebhookUpdateInput): Promise<WebhookEndpoint> {
       const changes = parseInput(WebhookUpdateSchema, input ?? {})
       if (changes.url !== undefined) await checkUrl(changes.url)
-      return storage.transaction(async (tx) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         const current = await (await requireEndpoint(tx, actor))(id)
         const updated = { ...withChanges(current, changes), updatedAt: clock.now().toISOString() }
         await tx.webhookEndpoints.update(updated)
+        await audit('WEBHOOK_UPDATED_VIA_API', { type: 'webhook_endpoint', id }, { changedFields: Object.keys(changes).filter((field) => changes[field as keyof typeof changes] !== undefined) })
         return updated
       })
     },
 
     /** Removes the endpoint with its pending deliveries and its log. */
     async delete(actor: Actor, id: string): Promise<void> {
-      await storage.transaction(async (tx) => {
+      await inUnitOfWork(actor, async ({ tx, audit }) => {
         await (await requireEndpoint(tx, actor))(id)
         await tx.webhookEndpoints.delete(actor.companyId, id)
+        await audit('WEBHOOK_DELETED_VIA_API', { type: 'webhook_endpoint', id })
       })
     },
 

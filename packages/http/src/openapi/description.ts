@@ -167,8 +167,9 @@ the host runs with \`INVOICING_ALLOW_INSECURE_WEBHOOKS=1\`. Events of the Events
 emitted by this release: \`invoice.overdue\`, \`reminder.sent\`, \`reminder.escalated\` (dunning).
 
 ## Audit trail
-Every API action writes an audit entry (INVOICE_CREATED_VIA_API, PAYMENT_RECORDED_VIA_API,
-CREDIT_NOTE_EXECUTED_VIA_API, …) in the transaction of the action, with the acting key, the
+Every API action that changes something writes an audit entry (INVOICE_CREATED_VIA_API,
+PAYMENT_RECORDED_VIA_API, CREDIT_NOTE_EXECUTED_VIA_API, and beyond the specification's names
+CUSTOMER_*, PRODUCT_*, DOCUMENT_CATEGORY_* and WEBHOOK_*_VIA_API) in the transaction of the action, with the acting key, the
 target record, the time and a small \`details\` object; \`GET /audit-log\` (scope \`company:read\`)
 reads them newest first, filtered by \`target_id\` and \`action\`. The engine has no user accounts, so
 the company's owner, to whom the specification attributes cancellations, is its earliest API key:
