@@ -344,7 +344,7 @@ describe('events and audit', () => {
     await invoices.delete(actor, other.id)
     const entries = await storage.audit.list(actor.companyId, { limit: 50, offset: 0 })
     assert.deepEqual(entries.items.map((entry) => entry.action).reverse(), [
-      'INVOICE_CREATED_VIA_API', 'INVOICE_NUMBER_ISSUED', 'INVOICE_UPDATED_VIA_API', 'INVOICE_UPDATED_VIA_API',
+      'CUSTOMER_CREATED_VIA_API', 'INVOICE_CREATED_VIA_API', 'INVOICE_NUMBER_ISSUED', 'INVOICE_UPDATED_VIA_API', 'INVOICE_UPDATED_VIA_API',
       'INVOICE_CREATED_VIA_API', 'INVOICE_DELETED_VIA_API',
     ])
   })
