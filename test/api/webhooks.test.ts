@@ -45,14 +45,6 @@ describe('webhooks', () => {
     return { ...own, endpoint: created.body.data, of }
   }
 
-  async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-  }
-
   it('is for the Enterprise plan only', async () => {
     const professional = await createTenant(host, { name: 'Profi GmbH', plan: 'PROFESSIONAL' })
     for (const response of [await professional.api.get('/webhooks'), await professional.api.post('/webhooks', { url: receiver.url, events: ['*'] })]) {
@@ -158,10 +150,7 @@ describe('webhooks', () => {
       for (const delivery of flaky.received) verified(own.endpoint.secret, delivery)
 
       let log: any
-      const deadline = Date.now() + 5000
-      do {
-        log = await own.api.get(`/webhooks/${own.endpoint.id}/deliveries`)
-      } while (log.body.pagination.total < 3 && Date.now() < deadline)
+      await until(async () => (log = await own.api.get(`/webhooks/${own.endpoint.id}/deliveries`)).body.pagination.total >= 3, 'three logged attempts')
       documented('GET', '/api/v1/webhooks/{id}/deliveries', log)
       assert.deepEqual(log.body.data.map((attempt: any) => [attempt.attempt, attempt.statusCode, attempt.status]), [
         [3, 200, 'SUCCEEDED'], [2, 503, 'PENDING'], [1, 503, 'PENDING'],
@@ -226,11 +215,12 @@ describe('webhook delivery after the host was killed', () => {
   })
 })
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+/** Waits until `condition` holds, checking every 25 ms. */
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
 

@@ -56,7 +56,7 @@ export type { DocumentCategory } from './categories/document-category'
 export type { IdempotencyRecord } from './idempotency/idempotency-record'
 export { EVENT_TYPES, type DomainEvent, type EventType } from './events/domain-event'
 export {
-  DELIVERY_STATUSES, DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS,
+  DELIVERY_STATUSES, DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, deliveryStatusAfter,
   type DeliveryStatus, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint,
 } from './webhooks/webhook'
 export type { WebhookRequest, WebhookResponse, WebhookTransport } from './webhooks/webhook-transport'
@@ -100,7 +100,7 @@ export { AuditListQuerySchema, type AuditListQueryInput } from './audit/audit-se
 export { DunningActionSchema, DUNNING_ACTIONS, type DunningActionInput } from './dunning/dunning-schemas'
 export type { DunningActionResult, DunningStatus } from './dunning/dunning-service'
 export { MAX_REMINDER_LEVEL, REMINDER_LEVEL_NUMBERS, type Reminder, type ReminderLevelNumber } from './dunning/reminder'
-export { PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type CreditNotePayout, type PayoutStatus } from './credit-notes/payout'
+export { PAYOUT_STATUSES, PAYOUT_TRANSITIONS, payoutAmountOf, type CreditNotePayout, type PayoutStatus } from './credit-notes/payout'
 export {
   CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,
   type CreditNoteCreateInput, type CreditNoteListQueryInput, type CreditNoteUpdateInput, type PayoutChangeInput, type PayoutExecuteInput,

@@ -18,6 +18,7 @@ import { addDays, calendarDateOf } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
+import { createdByKey } from '../idempotency/created-by-key'
 import type { SendRequest } from '../sending/send-schemas'
 import type { createSendService, SendResult } from '../sending/send-service'
 import { assertNotBeingSent } from '../sending/send-reservation'
@@ -188,11 +189,8 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
     },
 
     /** The credit note an `Idempotency-Key` created, in its current state (409 if since deleted). */
-    async getCreatedByKey(actor: Actor, id: string): Promise<CreditNoteDetail> {
-      const creditNote = await storage.invoices.get(actor.companyId, id)
-      if (!creditNote) throw new InvoicingError('idempotency_key_invoice_deleted', 'The credit note this Idempotency-Key created has been deleted; use a new key')
-      return detailOf(storage, creditNote)
-    },
+    getCreatedByKey: (actor: Actor, id: string): Promise<CreditNoteDetail> =>
+      createdByKey(async () => detailOf(storage, await requireCreditNote(storage, actor, id)), 'credit note'),
 
     /** Content and status as PUT of an invoice changes them (rule 2, the transition table), plus the reason. */
     async update(actor: Actor, id: string, input: CreditNoteUpdateInput = {}): Promise<InvoiceUpdateResult> {

@@ -1,4 +1,5 @@
 import { InvoicingError } from '../errors'
+import { negated } from '../shared/decimal-text'
 
 export const PAYOUT_STATUSES = ['PENDING', 'APPROVED', 'EXECUTED', 'FAILED', 'CANCELLED'] as const
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
@@ -28,6 +29,9 @@ export const PAYOUT_TRANSITIONS: Record<PayoutStatus, readonly PayoutStatus[]> =
   EXECUTED: [],
   CANCELLED: [],
 }
+
+/** What the payout transfers: the credit note's gross total, which is stored negative, as a positive amount. */
+export const payoutAmountOf = (creditNote: { grossTotal: string }): string => negated(creditNote.grossTotal)
 
 export const newPayout = (timestamp: string): CreditNotePayout =>
   ({ status: 'PENDING', reference: null, note: null, executedAt: null, updatedAt: timestamp })

@@ -307,6 +307,10 @@ function formatterFor(languageTag: string, currency: string): Formatter {
 export const formatDocumentDate = (locale: Locale, date: CalendarDate): string =>
   formatterFor(DOCUMENT_TEXTS[locale].languageTag, 'EUR').date(date)
 
+/** A percent as documents in `locale` print it (`9,12 %`, `9.12%`). */
+export const formatDocumentPercent = (locale: Locale, percent: string): string =>
+  formatterFor(DOCUMENT_TEXTS[locale].languageTag, 'EUR').percent(percent)
+
 /** An amount as documents in `locale` print it (`1.234,56 €`, `€1,234.56`). */
 export const formatDocumentMoney = (locale: Locale, currency: string, amount: string): string =>
   formatterFor(DOCUMENT_TEXTS[locale].languageTag, currency).money(amount)

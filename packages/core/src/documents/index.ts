@@ -1,6 +1,6 @@
 export type * from './document-view'
 export {
-  buildDocumentView, formatDocumentDate, formatDocumentMoney, type DocumentCompany, type DocumentCustomer, type DocumentViewInput,
+  buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentCompany, type DocumentCustomer, type DocumentViewInput,
 } from './build-document-view'
 export type {
   AttachmentRelationship, FacturXConformanceLevel, PdfAttachment, PdfRenderOptions, PdfRenderer,

@@ -1,5 +1,5 @@
 import type { Company } from '../companies/company'
-import { buildDocumentView, formatDocumentDate, formatDocumentMoney, type DocumentView, type ItemRowView } from '../documents'
+import { buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentView, type ItemRowView } from '../documents'
 import { addDays, type CalendarDate } from '../shared/calendar-date'
 import { fillPlaceholders } from '../sending/mail-texts'
 import { Exact } from '../tax/decimals'
@@ -32,8 +32,7 @@ export function buildReminderView(parts: DocumentSnapshot, reminder: ReminderFig
   if (!earlierCharges.isZero()) rows.push(item(rows.length + 1, texts.earlierCharges, money(earlierCharges.toFixed(2))))
   if (!new Exact(reminder.fee).isZero()) rows.push(item(rows.length + 1, texts.fee, money(reminder.fee)))
   if (!new Exact(reminder.interestAmount).isZero()) {
-    const rate = new Intl.NumberFormat(base.languageTag, { style: 'percent', maximumFractionDigits: 4 }).format(new Exact(reminder.interestRate).div(100).toNumber())
-    rows.push(item(rows.length + 1, texts.interest(rate, reminder.interestDays), money(reminder.interestAmount)))
+    rows.push(item(rows.length + 1, texts.interest(formatDocumentPercent(locale, reminder.interestRate), reminder.interestDays), money(reminder.interestAmount)))
   }
   const title = texts.titles[reminder.level]
   const reference = `${title} ${invoice.invoiceNumber}`

@@ -10,6 +10,7 @@ import { addDays, calendarDateOf } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
+import { createdByKey } from '../idempotency/created-by-key'
 import { returnMovedPayments } from './cancellation'
 import { assertDateOrder } from './document-dates'
 import { createDocumentUpdate, type InvoiceUpdateResult } from './document-update'
@@ -115,16 +116,7 @@ export function createInvoiceService(deps: CoreDeps) {
      * The document an `Idempotency-Key` created, in its current state; 409
      * `idempotency_key_invoice_deleted` when it no longer exists.
      */
-    async getCreatedByKey(actor: Actor, id: string): Promise<InvoiceDetail> {
-      try {
-        return await get(actor, id)
-      } catch (error) {
-        if (error instanceof InvoicingError && error.code === 'not_found') {
-          throw new InvoicingError('idempotency_key_invoice_deleted', 'The invoice this Idempotency-Key created has been deleted; use a new key')
-        }
-        throw error
-      }
-    },
+    getCreatedByKey: (actor: Actor, id: string): Promise<InvoiceDetail> => createdByKey(() => get(actor, id), 'invoice'),
 
     /**
      * Changes content and/or status (the transition table). Content changes only while the

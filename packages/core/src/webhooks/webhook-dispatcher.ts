@@ -15,9 +15,12 @@ export interface WebhookDispatchOptions {
   batchSize?: number
 }
 
+/** A message to receivers: an event of the engine, or the test message of one endpoint. */
+export type WebhookMessage = Pick<DomainEvent, 'id' | 'createdAt' | 'companyId' | 'data'> & { type: string }
+
 /** The body every receiver gets (decisions §7). */
-export const webhookPayload = (event: Pick<DomainEvent, 'id' | 'type' | 'createdAt' | 'companyId' | 'data'>): string =>
-  JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, companyId: event.companyId, data: event.data })
+export const webhookPayload = (message: WebhookMessage): string =>
+  JSON.stringify({ id: message.id, type: message.type, createdAt: message.createdAt, companyId: message.companyId, data: message.data })
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString()
 
@@ -38,6 +41,12 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
   const batchSize = options.batchSize ?? 50
   const leaseMs = DELIVERY_TIMEOUT_MS + 60_000
 
+  /** The delivery of `message` to one endpoint, due at `now`; `attempts` counts a claim already made. */
+  const deliveryOf = (message: WebhookMessage, endpointId: string, now: string, attempts = 0): WebhookDelivery => ({
+    id: ids.next(), companyId: message.companyId, endpointId, messageId: message.id, eventType: message.type,
+    payload: webhookPayload(message), status: 'PENDING', attempts, nextAttemptAt: now, createdAt: now, updatedAt: now,
+  })
+
   async function fanOut(): Promise<number> {
     return storage.transaction(async (tx) => {
       const now = clock.now().toISOString()
@@ -46,10 +55,7 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
         const company = await tx.companies.get(event.companyId)
         const endpoints = company && PLAN_FEATURES[company.plan].webhooks ? await tx.webhookEndpoints.list(event.companyId) : []
         for (const endpoint of endpoints.filter((each) => subscribes(each, event.type))) {
-          await tx.webhookDeliveries.insert({
-            id: ids.next(), companyId: event.companyId, endpointId: endpoint.id, messageId: event.id, eventType: event.type,
-            payload: webhookPayload(event), status: 'PENDING', attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now,
-          })
+          await tx.webhookDeliveries.insert(deliveryOf(event, endpoint.id, now))
         }
         await tx.events.markDispatched(event.id, now)
       }
@@ -127,7 +133,12 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
   return {
     fanOut,
     deliverDue,
-    attempt,
+    /** Posts `message` to `endpoint` once, now, outside the queue (the test message); logged, never retried. */
+    async sendOnce(message: WebhookMessage, endpoint: WebhookEndpoint): Promise<WebhookAttempt> {
+      const delivery = deliveryOf(message, endpoint.id, clock.now().toISOString(), 1)
+      await storage.transaction((tx) => tx.webhookDeliveries.insert(delivery))
+      return attempt(delivery, endpoint, false)
+    },
     /** One round: fan out new events, then deliver what is due. Returns whether there was work. */
     async runOnce(): Promise<boolean> {
       const fanned = await fanOut()

@@ -10,7 +10,7 @@ import type { Page } from '../shared/pagination'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
 import type { WebhookAttempt, WebhookEndpoint } from './webhook'
-import { webhookPayload, type WebhookDispatcher } from './webhook-dispatcher'
+import type { WebhookDispatcher } from './webhook-dispatcher'
 import {
   WebhookCreateSchema, WebhookDeliveryQuerySchema, WebhookUpdateSchema,
   type WebhookCreateInput, type WebhookDeliveryQueryInput, type WebhookUpdateInput,
@@ -31,13 +31,12 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
   const { storage, clock, ids } = deps
   const inUnitOfWork = createUnitOfWork(deps)
 
-  async function requireEndpoint(reader: StorageReader | StorageTx, actor: Actor): Promise<(id: string) => Promise<WebhookEndpoint>> {
+  /** The endpoint of a company on a plan with webhooks; 403 or 404 otherwise. */
+  async function requireEndpoint(reader: StorageReader | StorageTx, actor: Actor, id: string): Promise<WebhookEndpoint> {
     requireWebhookPlan(await requireCompany(reader, actor))
-    return async (id) => {
-      const endpoint = await reader.webhookEndpoints.get(actor.companyId, id)
-      if (!endpoint) throw notFound('Webhook endpoint')
-      return endpoint
-    }
+    const endpoint = await reader.webhookEndpoints.get(actor.companyId, id)
+    if (!endpoint) throw notFound('Webhook endpoint')
+    return endpoint
   }
 
   /** 400 when the receiver is not allowed (https, public addresses after DNS resolution). */
@@ -74,14 +73,14 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
     },
 
     async get(actor: Actor, id: string): Promise<WebhookEndpoint> {
-      return (await requireEndpoint(storage, actor))(id)
+      return requireEndpoint(storage, actor, id)
     },
 
     async update(actor: Actor, id: string, input: WebhookUpdateInput): Promise<WebhookEndpoint> {
       const changes = parseInput(WebhookUpdateSchema, input ?? {})
       if (changes.url !== undefined) await checkUrl(changes.url)
       return inUnitOfWork(actor, async ({ tx, audit }) => {
-        const current = await (await requireEndpoint(tx, actor))(id)
+        const current = await requireEndpoint(tx, actor, id)
         const updated = { ...withChanges(current, changes), updatedAt: clock.now().toISOString() }
         await tx.webhookEndpoints.update(updated)
         await audit('WEBHOOK_UPDATED_VIA_API', { type: 'webhook_endpoint', id }, { changedFields: Object.keys(changes).filter((field) => changes[field as keyof typeof changes] !== undefined) })
@@ -92,7 +91,7 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
     /** Removes the endpoint with its pending deliveries and its log. */
     async delete(actor: Actor, id: string): Promise<void> {
       await inUnitOfWork(actor, async ({ tx, audit }) => {
-        await (await requireEndpoint(tx, actor))(id)
+        await requireEndpoint(tx, actor, id)
         await tx.webhookEndpoints.delete(actor.companyId, id)
         await audit('WEBHOOK_DELETED_VIA_API', { type: 'webhook_endpoint', id })
       })
@@ -100,22 +99,15 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
 
     /** Posts one signed `webhook.test` message now and answers how the receiver took it (logged, never retried). */
     async test(actor: Actor, id: string): Promise<WebhookAttempt> {
-      const endpoint = await (await requireEndpoint(storage, actor))(id)
-      const now = clock.now().toISOString()
-      const messageId = `evt_${ids.next()}`
-      const delivery = {
-        id: ids.next(), companyId: actor.companyId, endpointId: id, messageId, eventType: TEST_EVENT_TYPE,
-        payload: webhookPayload({ id: messageId, type: TEST_EVENT_TYPE as never, createdAt: now, companyId: actor.companyId, data: { endpointId: id, test: true } }),
-        status: 'PENDING' as const, attempts: 1, nextAttemptAt: now, createdAt: now, updatedAt: now,
-      }
-      await storage.transaction((tx) => tx.webhookDeliveries.insert(delivery))
-      return dispatcher.attempt(delivery, endpoint, false)
+      const endpoint = await requireEndpoint(storage, actor, id)
+      const message = { id: `evt_${ids.next()}`, type: TEST_EVENT_TYPE, createdAt: clock.now().toISOString(), companyId: actor.companyId, data: { endpointId: id, test: true } }
+      return dispatcher.sendOnce(message, endpoint)
     },
 
     /** The endpoint's delivery attempts, newest first. */
     async deliveries(actor: Actor, id: string, query: WebhookDeliveryQueryInput = {}): Promise<Page<WebhookAttempt>> {
       const page = parseInput(WebhookDeliveryQuerySchema, query ?? {})
-      await (await requireEndpoint(storage, actor))(id)
+      await requireEndpoint(storage, actor, id)
       return storage.webhookDeliveries.listAttempts(actor.companyId, id, page)
     },
   }

@@ -71,3 +71,7 @@ export interface WebhookAttempt {
 
 export const subscribes = (endpoint: WebhookEndpoint, type: string): boolean =>
   endpoint.active && (endpoint.events.includes('*') || (endpoint.events as string[]).includes(type))
+
+/** Where the delivery stood after this attempt: done, to be tried again, or given up. */
+export const deliveryStatusAfter = (attempt: Pick<WebhookAttempt, 'succeeded' | 'nextAttemptAt'>): DeliveryStatus =>
+  attempt.succeeded ? 'SUCCEEDED' : attempt.nextAttemptAt ? 'PENDING' : 'FAILED'

@@ -1,11 +1,11 @@
-import { PAYOUT_STATUSES, type Invoice } from '@invoicing/core'
+import { PAYOUT_STATUSES, payoutAmountOf, type Invoice } from '@invoicing/core'
 import * as v from 'valibot'
 import { money, nullableString, timestamp } from './shapes'
 
-/** A credit note's payout; the amount is |grossTotal|, positive. */
+/** A credit note's payout with the amount it transfers. */
 export const toPayoutFields = ({ payout, grossTotal }: Pick<Invoice, 'payout' | 'grossTotal'>) => ({
   status: payout!.status,
-  amount: Math.abs(money(grossTotal)),
+  amount: money(payoutAmountOf({ grossTotal })),
   reference: payout!.reference,
   note: payout!.note,
   executedAt: payout!.executedAt,

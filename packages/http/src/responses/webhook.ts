@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES, EVENT_TYPES, type WebhookAttempt, type WebhookEndpoint } from '@invoicing/core'
+import { DELIVERY_STATUSES, EVENT_TYPES, deliveryStatusAfter, type WebhookAttempt, type WebhookEndpoint } from '@invoicing/core'
 import * as v from 'valibot'
 import { nullableNumber, nullableString, timestamp } from './shapes'
 
@@ -27,7 +27,7 @@ export const CreatedWebhookResponseSchema = v.strictObject({
 
 export const toAttemptResponse = ({ companyId: _, endpointId: __, ...attempt }: WebhookAttempt) => ({
   ...attempt,
-  status: attempt.succeeded ? 'SUCCEEDED' : attempt.nextAttemptAt ? 'PENDING' : 'FAILED',
+  status: deliveryStatusAfter(attempt),
 })
 
 export const AttemptResponseSchema = v.strictObject({
