@@ -4,3 +4,4 @@ export { STATUS_BY_CODE, HTTP_ERROR_CODES, type ApiErrorCode, type HttpErrorCode
 export { createJsonLogger, type Logger, type LogLevel } from './logger'
 export type { Route } from './routes/route'
 export { startHost, type Host, type HostOptions } from './host'
+export { createHttpWebhookTransport, isPublicAddress } from './webhooks/http-webhook-transport'
