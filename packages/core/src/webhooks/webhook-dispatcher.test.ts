@@ -9,24 +9,32 @@ import type { WebhookRequest, WebhookTransport } from './webhook-transport'
 /** A receiver that answers each post with the next status of `answers` (then 200). */
 function scriptedTransport(answers: (number | Error)[] = []) {
   const posts: WebhookRequest[] = []
+  let gate: Promise<void> = Promise.resolve()
+  /** Holds every post (after it is recorded) until the returned function is called. */
+  const hold = () => {
+    let release!: () => void
+    gate = new Promise((resolve) => (release = resolve))
+    return release
+  }
   const transport: WebhookTransport = {
     checkUrl: async (url) => {
       if (!url.startsWith('https://')) throw new Error('must be an https URL')
     },
     post: async (request) => {
       posts.push(request)
+      await gate
       const answer = answers.shift() ?? 200
       if (answer instanceof Error) throw answer
       return { status: answer, body: `answer ${answer}` }
     },
   }
-  return { transport, posts }
+  return { transport, posts, hold }
 }
 
 async function setup(answers: (number | Error)[] = [], plan: 'ENTERPRISE' | 'PROFESSIONAL' = 'ENTERPRISE') {
   const clock = createManualClock('2026-03-16T09:00:00.000Z')
   const storage = createMemoryStorage()
-  const { transport, posts } = scriptedTransport(answers)
+  const { transport, posts, hold } = scriptedTransport(answers)
   const invoicing = createInvoicing({ storage, clock, webhooks: { transport } })
   const company = await invoicing.companies.create({ name: 'Hook AG', plan: 'ENTERPRISE' })
   const actor = companyActor(company.id)
@@ -35,7 +43,7 @@ async function setup(answers: (number | Error)[] = [], plan: 'ENTERPRISE' | 'PRO
   const customer = await invoicing.customers.create(actor, { name: 'Kunde', country: 'DE' })
   const createInvoice = () => invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: 1 }] })
   const log = async () => (await invoicing.webhooks.deliveries(actor, endpoint.id)).items
-  return { clock, storage, invoicing, dispatcher: invoicing.webhookDispatcher, actor, endpoint, posts, createInvoice, log }
+  return { clock, storage, invoicing, dispatcher: invoicing.webhookDispatcher, actor, endpoint, posts, hold, createInvoice, log }
 }
 
 describe('the webhook dispatcher', () => {
@@ -91,6 +99,23 @@ describe('the webhook dispatcher', () => {
     clock.advance(70_000)
     await dispatcher.runOnce()
     assert.equal(posts.length, 2)
+  })
+
+  it('posts a test message once, even when the queue runs while it is on its way', async () => {
+    const { dispatcher, posts, hold, invoicing, actor, endpoint, log } = await setup([])
+    await dispatcher.runOnce()
+    const before = posts.length
+    const release = hold()
+    const tested = invoicing.webhooks.test(actor, endpoint.id)
+    while (posts.length === before) await new Promise((resolve) => setImmediate(resolve))
+    const rounds = Promise.all([dispatcher.runOnce(), dispatcher.runOnce()])
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
+    await rounds
+    assert.equal((await tested).succeeded, true)
+    await dispatcher.runOnce()
+    assert.equal(posts.length - before, 1)
+    assert.deepEqual((await log()).map((attempt) => attempt.eventType), ['webhook.test'])
   })
 
   it('delivers nothing for companies off the Enterprise plan, and refuses their endpoints', async () => {

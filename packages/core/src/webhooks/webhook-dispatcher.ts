@@ -135,7 +135,9 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
     deliverDue,
     /** Posts `message` to `endpoint` once, now, outside the queue (the test message); logged, never retried. */
     async sendOnce(message: WebhookMessage, endpoint: WebhookEndpoint): Promise<WebhookAttempt> {
-      const delivery = deliveryOf(message, endpoint.id, clock.now().toISOString(), 1)
+      const now = clock.now()
+      // Stored already leased: the queue worker must not post it a second time meanwhile.
+      const delivery = { ...deliveryOf(message, endpoint.id, now.toISOString(), 1), nextAttemptAt: later(now, leaseMs) }
       await storage.transaction((tx) => tx.webhookDeliveries.insert(delivery))
       return attempt(delivery, endpoint, false)
     },
