@@ -69,16 +69,36 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)
-  // Case-sensitive like the gate's prefix check: /API/V1 must not reach a route past the gate.
-  const api = new Router({ prefix: API_PREFIX, sensitive: true, strict: false })
-  mountRoutes(api, routes, jsonBody(bodyLimit), invoicing.idempotency)
 
   const app = new Koa()
   app.use(requestContext(logger))
   app.use(errorHandler(logger))
   app.use(answerUnrouted)
   app.use(underApi(apiGate(invoicing.access)))
-  app.use(api.routes())
-  app.use(api.allowedMethods())
+  app.use(routerPerResource(routes, jsonBody(bodyLimit), invoicing.idempotency))
   return app
+}
+
+/** `customers` of `/customers/{id}` and of `/api/v1/customers/123`; `''` for `/api/v1` itself. */
+const resourceOf = (path: string) => path.split('/', 2)[1] ?? ''
+
+/**
+ * @koa/router tests a request against each of its routes' patterns in turn, which costs more
+ * than a point read with ~100 routes. One router per resource (the first path segment) keeps
+ * that to the few routes of one resource; the choice of router is one map lookup.
+ */
+function routerPerResource(routes: readonly Route[], parseJsonBody: Middleware, idempotency: Invoicing['idempotency']): Middleware {
+  const routers = new Map<string, Middleware>()
+  for (const resource of new Set(routes.map((route) => resourceOf(route.path)))) {
+    // Case-sensitive like the gate's prefix check: /API/V1 must not reach a route past the gate.
+    const router = new Router({ prefix: API_PREFIX, sensitive: true, strict: false })
+    mountRoutes(router, routes.filter((route) => resourceOf(route.path) === resource), parseJsonBody, idempotency)
+    // The router's middleware types expect the context it is about to make a router context of.
+    const [dispatch, allowedMethods] = [router.routes(), router.allowedMethods()] as unknown as Middleware[]
+    routers.set(resource, (ctx, next) => dispatch!(ctx, () => allowedMethods!(ctx, next)))
+  }
+  return (ctx, next) => {
+    const router = ctx.path.startsWith(API_PREFIX) ? routers.get(resourceOf(ctx.path.slice(API_PREFIX.length))) : undefined
+    return router ? router(ctx, next) : next()
+  }
 }

@@ -65,14 +65,14 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 
 const MAX_CACHED_STATEMENTS = 500
 
-/** `prepare` of `database`, reusing statements by SQL text (at most 500, then it starts over). */
-export function cachedPrepare(database: BetterSqlite3.Database): (sql: string) => BetterSqlite3.Statement {
-  const statements = new Map<string, BetterSqlite3.Statement>()
+/** `prepare`, reusing what it made by SQL text (at most 500, then it starts over). */
+export function cachedBySql<T>(prepare: (sql: string) => T): (sql: string) => T {
+  const statements = new Map<string, T>()
   return (sql) => {
     let statement = statements.get(sql)
     if (!statement) {
       if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear()
-      statement = database.prepare(sql)
+      statement = prepare(sql)
       statements.set(sql, statement)
     }
     return statement
@@ -85,5 +85,5 @@ export function cachedPrepare(database: BetterSqlite3.Database): (sql: string) =
  * because nothing here streams (`iterate`), the one use a shared statement cannot serve twice.
  */
 export function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
-  return { close: () => database.close(), prepare: cachedPrepare(database) }
+  return { close: () => database.close(), prepare: cachedBySql((sql) => database.prepare(sql)) }
 }

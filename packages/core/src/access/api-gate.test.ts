@@ -42,26 +42,26 @@ describe('authentication', () => {
     const { invoicing, header } = await setup()
     const malformed = [undefined, '', 'Basic xyz', 'Bearer', 'Bearer ', 'Bearer sk_live_short', `${header} extra`, header.replace('Bearer ', '')]
     for (const authorization of malformed) {
-      await assert.rejects(invoicing.access.admit(authorization), failsWith('unauthorized'), `header ${JSON.stringify(authorization)}`)
+      await assert.rejects(async () => invoicing.access.admit(authorization), failsWith('unauthorized'), `header ${JSON.stringify(authorization)}`)
     }
   })
 
   it('refuses a well-formed key that does not exist', async () => {
     const { invoicing } = await setup()
-    await assert.rejects(invoicing.access.admit(`Bearer sk_live_${'A'.repeat(40)}`), failsWith('unauthorized'))
+    await assert.rejects(async () => invoicing.access.admit(`Bearer sk_live_${'A'.repeat(40)}`), failsWith('unauthorized'))
   })
 
   it('refuses a key once it is revoked', async () => {
     const { invoicing, apiKey, header } = await setup()
     await invoicing.access.admit(header)
     await invoicing.apiKeys.revoke(apiKey.id)
-    await assert.rejects(invoicing.access.admit(header), failsWith('unauthorized'))
+    await assert.rejects(async () => invoicing.access.admit(header), failsWith('unauthorized'))
   })
 
   for (const plan of ['FREE', 'STARTER'] as const) {
     it(`refuses keys of a ${plan} company with plan_no_access`, async () => {
       const { invoicing, header } = await setup({ company: { plan } })
-      await assert.rejects(invoicing.access.admit(header), failsWith('plan_no_access'))
+      await assert.rejects(async () => invoicing.access.admit(header), failsWith('plan_no_access'))
     })
   }
 

@@ -80,8 +80,12 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     return known
   }
 
-  /** The principal behind an `Authorization` header, or 401 / 403 `plan_no_access`. */
-  async function authenticate(authorization: string | undefined): Promise<Principal> {
+  /**
+   * The principal behind an `Authorization` header, or 401 / 403 `plan_no_access`. Answers
+   * synchronously for a known key: every API request asks, and a promise per step costs more
+   * than the map lookup it waits for.
+   */
+  function principalOf(authorization: string | undefined): Principal | Promise<Principal> {
     if (!authorization) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>"')
     const [scheme, token, ...rest] = authorization.trim().split(/\s+/)
     if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
@@ -90,31 +94,47 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     if (!looksLikeApiKey(token)) throw unauthorized('Invalid API key')
     const keyHash = hashApiKeySecret(token)
     const cached = knownKeys.get(keyHash)
-    const known = cached && cached.expiresAt > Date.now() ? cached : await load(keyHash)
-    if (known.refusal) throw known.refusal
-    return known.principal!
+    const accepted = (known: KnownKey) => {
+      if (known.refusal) throw known.refusal
+      return known.principal!
+    }
+    return cached && cached.expiresAt > Date.now() ? accepted(cached) : load(keyHash).then(accepted)
+  }
+
+  function admitted(principal: Principal): Admission | Promise<Admission> {
+    const now = clock.now()
+    const { allowed, ...rateLimit } = limiter.hit(principal.actor.apiKeyId!, now.getTime())
+    if (!allowed) {
+      const rejection = new InvoicingError('rate_limited', `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry in ${rateLimit.resetSeconds} s`)
+      return { principal, rateLimit, rejection, retryAfterSeconds: rateLimit.resetSeconds }
+    }
+    const { company } = principal
+    const quota = effectiveApiCallQuota(company)
+    const answer = (counted: boolean): Admission => {
+      if (counted) return { principal, rateLimit }
+      const rejection = new InvoicingError('quota_exceeded', `The monthly quota of ${quota} API calls is used up`)
+      return { principal, rateLimit, rejection, retryAfterSeconds: secondsUntilNextMonth(now, company.timeZone) }
+    }
+    const counting = meter.admit(company.id, monthAt(now, company.timeZone), quota)
+    return typeof counting === 'boolean' ? answer(counting) : counting.then(answer)
   }
 
   return {
-    authenticate,
+    /** The principal behind an `Authorization` header, or 401 / 403 `plan_no_access`. */
+    authenticate: async (authorization: string | undefined): Promise<Principal> => principalOf(authorization),
 
-    /** Authenticates and counts one request against the rate limit and the monthly quota. */
-    async admit(authorization: string | undefined): Promise<Admission> {
-      const principal = await authenticate(authorization)
-      const now = clock.now()
-      const { allowed, ...rateLimit } = limiter.hit(principal.actor.apiKeyId!, now.getTime())
-      if (!allowed) {
-        const rejection = new InvoicingError('rate_limited', `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry in ${rateLimit.resetSeconds} s`)
-        return { principal, rateLimit, rejection, retryAfterSeconds: rateLimit.resetSeconds }
+    /**
+     * Authenticates and counts one request against the rate limit and the monthly quota.
+     * Synchronous for a known key (the hot path of every request); refusals are always a
+     * rejected promise.
+     */
+    admit(authorization: string | undefined): Admission | Promise<Admission> {
+      try {
+        const principal = principalOf(authorization)
+        return principal instanceof Promise ? principal.then(admitted) : admitted(principal)
+      } catch (error) {
+        return Promise.reject(error)
       }
-      const { company } = principal
-      const quota = effectiveApiCallQuota(company)
-      const counting = meter.admit(company.id, monthAt(now, company.timeZone), quota)
-      if (!(typeof counting === 'boolean' ? counting : await counting)) {
-        const rejection = new InvoicingError('quota_exceeded', `The monthly quota of ${quota} API calls is used up`)
-        return { principal, rateLimit, rejection, retryAfterSeconds: secondsUntilNextMonth(now, company.timeZone) }
-      }
-      return { principal, rateLimit }
     },
 
     /** API calls and issued documents of the current month against the company's quotas. */

@@ -82,10 +82,7 @@ export function createCustomerService(deps: CoreDeps) {
       return storage.customers.list(actor.companyId, { search, limit, offset })
     },
 
-    async get(actor: Actor, id: string): Promise<Customer> {
-      const customer = await requireCustomer(storage, actor.companyId, id)
-      return customer
-    },
+    get: (actor: Actor, id: string): Promise<Customer> => requireCustomer(storage, actor.companyId, id),
 
     /** Changes the given fields; `null` clears an optional one. */
     async update(actor: Actor, id: string, input: CustomerUpdateInput): Promise<Customer> {

@@ -1,13 +1,12 @@
-import type { Invoicing } from '@invoicing/core'
-import type { Middleware } from 'koa'
+import type { Admission, Invoicing } from '@invoicing/core'
+import type { Middleware, Next, ParameterizedContext } from 'koa'
 
 /**
  * Lets an API request in or answers 401 / 403 / 429, and reports the key's rate-limit state on
  * every authenticated response (decisions §9). The principal is left on `ctx.state`.
  */
 export function apiGate(access: Invoicing['access']): Middleware {
-  return async (ctx, next) => {
-    const admission = await access.admit(ctx.get('authorization') || undefined)
+  const pass = (ctx: ParameterizedContext, admission: Admission, next: Next) => {
     const { limit, remaining, resetSeconds } = admission.rateLimit
     ctx.set('RateLimit-Limit', String(limit))
     ctx.set('RateLimit-Remaining', String(remaining))
@@ -17,6 +16,11 @@ export function apiGate(access: Invoicing['access']): Middleware {
       throw admission.rejection
     }
     ctx.state.principal = admission.principal
-    await next()
+    return next()
+  }
+  // Not async: a known key is admitted synchronously, and this runs on every request.
+  return (ctx, next) => {
+    const admission = access.admit(ctx.get('authorization') || undefined)
+    return admission instanceof Promise ? admission.then((admitted) => pass(ctx, admitted, next)) : pass(ctx, admission, next)
   }
 }

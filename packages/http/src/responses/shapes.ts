@@ -17,7 +17,8 @@ const snakeCase = (name: string): string => {
  */
 export function legacyShape(fields: Record<string, unknown>): Record<string, unknown> {
   const shaped: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(fields)) {
+  for (const name in fields) {
+    const value = fields[name]
     shaped[snakeCase(name)] = value
     shaped[name] = value
   }

@@ -1,6 +1,7 @@
 import type { ApiKey, ApiKeyRepository } from '@invoicing/core'
 import { sql } from 'kysely'
 import { columnsOf } from '../columns'
+import { preparedQuery } from '../prepared-query'
 import type { ApiKeyTable } from '../database'
 import type { Executor } from '../executor'
 
@@ -18,14 +19,17 @@ const fromRow = (row: ApiKeyTable): ApiKey => ({
   platformAdmin: row.platform_admin === 1,
 })
 
+const keyById = preparedQuery((db, { id }: { id: string }) => db.selectFrom('api_key').selectAll().where('id', '=', id))
+const keyByHash = preparedQuery((db, { keyHash }: { keyHash: string }) => db.selectFrom('api_key').selectAll().where('key_hash', '=', keyHash))
+
 export function createApiKeyRepository({ db, row, rows, write }: Executor): ApiKeyRepository {
   return {
     async get(id) {
-      const found = await row(db.selectFrom('api_key').selectAll().where('id', '=', id))
+      const found = await row(keyById({ id }))
       return found && fromRow(found)
     },
     async findByHash(keyHash) {
-      const found = await row(db.selectFrom('api_key').selectAll().where('key_hash', '=', keyHash))
+      const found = await row(keyByHash({ keyHash }))
       return found && fromRow(found)
     },
     async listByCompany(companyId) {

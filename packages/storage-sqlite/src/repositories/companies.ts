@@ -1,5 +1,6 @@
 import type { Company, CompanyRepository } from '@invoicing/core'
 import { columnsOf } from '../columns'
+import { preparedQuery } from '../prepared-query'
 import type { CompanyTable } from '../database'
 import type { Executor } from '../executor'
 
@@ -27,10 +28,12 @@ const fromRow = (row: CompanyTable): Company => ({
   numberRanges: JSON.parse(row.number_ranges),
 })
 
+const companyById = preparedQuery((db, { id }: { id: string }) => db.selectFrom('company').selectAll().where('id', '=', id))
+
 export function createCompanyRepository({ db, row, write }: Executor): CompanyRepository {
   return {
     async get(id) {
-      const found = await row(db.selectFrom('company').selectAll().where('id', '=', id))
+      const found = await row(companyById({ id }))
       return found && fromRow(found)
     },
     async count() {

@@ -2,6 +2,7 @@ import { foldForSearch, searchTextOf, type Customer, type CustomerRepository } f
 import { columnsOf } from '../columns'
 import type { CustomerTable } from '../database'
 import type { Executor } from '../executor'
+import { preparedQuery } from '../prepared-query'
 import { listPage } from './list-page'
 
 const columns = columnsOf<Customer>([
@@ -18,11 +19,14 @@ const toRow = (customer: Customer): CustomerTable => ({
 
 const fromRow = (found: CustomerTable): Customer => columns.fromRow(found)
 
+const customerById = preparedQuery((db, { id, companyId }: { id: string; companyId: string }) =>
+  db.selectFrom('customer').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+
 export function createCustomerRepository(executor: Executor): CustomerRepository {
   const { db, row, write } = executor
   return {
     async get(companyId, id) {
-      const found = await row(db.selectFrom('customer').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      const found = await row(customerById({ id, companyId }))
       return found && fromRow(found)
     },
     async findByNumber(companyId, customerNumber) {

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { DocumentCategoryTable } from '../database'
 import type { Executor } from '../executor'
+import { preparedQuery } from '../prepared-query'
 
 const columns = columnsOf<DocumentCategory>(['id', 'companyId', 'name', 'createdAt'])
 
@@ -11,10 +12,13 @@ const toRow = (category: DocumentCategory) => columns.toRow(category) as unknown
 const fromRow = (row: DocumentCategoryTable): DocumentCategory => columns.fromRow(row)
 
 /** A category in use cannot be deleted: documents reference it by foreign key. */
+const categoryById = preparedQuery((db, { id, companyId }: { id: string; companyId: string }) =>
+  db.selectFrom('document_category').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+
 export function createDocumentCategoryRepository({ db, row, rows, write }: Executor): DocumentCategoryRepository {
   return {
     async get(companyId, id) {
-      const found = await row(db.selectFrom('document_category').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      const found = await row(categoryById({ id, companyId }))
       return found && fromRow(found)
     },
     async list(companyId) {

@@ -2,6 +2,7 @@ import type { Payment, PaymentRepository } from '@invoicing/core'
 import { columnsOf } from '../columns'
 import type { PaymentTable } from '../database'
 import type { Executor } from '../executor'
+import { preparedQuery } from '../prepared-query'
 
 const columns = columnsOf<Payment>([
   'id', 'companyId', 'invoiceId', 'amount', 'paymentDate', 'paymentMethod', 'reference', 'notes', 'movedFromInvoiceId',
@@ -16,10 +17,13 @@ const fromRow = (found: PaymentTable): Payment => columns.fromRow(found)
  * deletes a document's payments with it and clears `moved_from_invoice_id` of payments moved
  * away from a deleted one.
  */
+const paymentById = preparedQuery((db, { id, companyId }: { id: string; companyId: string }) =>
+  db.selectFrom('payment').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+
 export function createPaymentRepository({ db, row, rows, write }: Executor): PaymentRepository {
   return {
     async get(companyId, id) {
-      const found = await row(db.selectFrom('payment').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      const found = await row(paymentById({ id, companyId }))
       return found && fromRow(found)
     },
     async listByInvoice(companyId, invoiceId) {

@@ -3,6 +3,7 @@ import { columnsOf } from '../columns'
 import type { ProductTable } from '../database'
 import type { Executor } from '../executor'
 import { listPage } from './list-page'
+import { preparedQuery } from '../prepared-query'
 
 const columns = columnsOf<Product>([
   'id', 'companyId', 'productNumber', 'name', 'description', 'unitPrice', 'taxRate', 'unit', 'lineType', 'createdAt', 'updatedAt',
@@ -15,11 +16,14 @@ const toRow = (product: Product): ProductTable => ({
 
 const fromRow = (found: ProductTable): Product => columns.fromRow(found)
 
+const productById = preparedQuery((db, { id, companyId }: { id: string; companyId: string }) =>
+  db.selectFrom('product').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+
 export function createProductRepository(executor: Executor): ProductRepository {
   const { db, row, write } = executor
   return {
     async get(companyId, id) {
-      const found = await row(db.selectFrom('product').selectAll().where('id', '=', id).where('company_id', '=', companyId))
+      const found = await row(productById({ id, companyId }))
       return found && fromRow(found)
     },
     async findByNumber(companyId, productNumber) {
