@@ -46,6 +46,9 @@ const readUrl = `${host.info.url}/api/v1/customers/${host.info.customerId}`
 const customerDocument = await (await fetch(readUrl, { headers: auth })).text()
 const hello = await startServer('./servers/bare-koa.ts', ['hello'])
 const sameDocument = await startServer('./servers/bare-koa.ts', ['customer'], { BENCH_CUSTOMER_DOCUMENT: customerDocument })
+const readReference = await startServer('./servers/bare-koa.ts', ['customer-read'], {
+  BENCH_CUSTOMER_DOCUMENT: customerDocument, BENCH_DATABASE: host.info.databaseFile, BENCH_CUSTOMER_ID: host.info.customerId, BENCH_COMPANY_ID: host.info.companyId,
+})
 const invoicesUrl = `${host.info.url}/api/v1/invoices`
 const newInvoice = JSON.stringify({
   customerId: host.info.customerId,
@@ -60,12 +63,13 @@ try {
   const results = [
     await measure('bare Koa, one-line JSON', hello, { url: `${hello.info.url}/` }),
     await measure('bare Koa, the same customer document', sameDocument, { url: `${sameDocument.info.url}/` }),
+    await measure('  + 1 SQLite read + 4 headers (reference)', readReference, { url: `${readReference.info.url}/` }),
     await measure('GET /api/v1/customers/{id}', host, { url: readUrl, headers: auth }),
     await measure('POST /api/v1/customers', host, {
       url: `${host.info.url}/api/v1/customers`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newCustomer,
     }),
   ]
-  const [helloResult, documentResult, read, create] = /** @type {[typeof results[0], typeof results[0], typeof results[0], typeof results[0]]} */ (results)
+  const [helloResult, documentResult, referenceResult, read, create] = /** @type {[typeof results[0], typeof results[0], typeof results[0], typeof results[0], typeof results[0]]} */ (results)
   console.log(`\n${seconds} s per case after 2 s warm-up, 10 connections; load generator and server share this machine\n`)
   console.log(`${'case'.padEnd(40)}${'req/s'.padStart(9)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}${'failed'.padStart(8)}`)
   for (const r of results) {
@@ -74,6 +78,7 @@ try {
   const percent = (/** @type {number} */ ratio) => `${(ratio * 100).toFixed(0)} %`
   const readRatio = read.rps / documentResult.rps
   console.log(`\nauthenticated read / bare Koa with the same document: ${percent(readRatio)} (target ${percent(TARGET_READ_RATIO)}: ${readRatio >= TARGET_READ_RATIO ? 'met' : 'MISSED'})`)
+  console.log(`  (reference: bare Koa + SQLite read + headers / bare Koa with the same document: ${percent(referenceResult.rps / documentResult.rps)})`)
   console.log(`authenticated read / bare Koa one-line JSON:         ${percent(read.rps / helloResult.rps)}`)
   console.log(`create / bare Koa one-line JSON:                     ${percent(create.rps / helloResult.rps)}`)
 
@@ -108,5 +113,5 @@ try {
     process.exitCode = 1
   }
 } finally {
-  for (const server of [host, hello, sameDocument]) server.stop()
+  for (const server of [host, hello, sameDocument, readReference]) server.stop()
 }

@@ -34,4 +34,4 @@ const seeded = Date.now()
 await seedInvoices(host.invoicing, host.storage, actor, [customer.id, ...otherCustomers.map((c) => c.id)], invoiceCount)
 const seedSeconds = (Date.now() - seeded) / 1000
 reportCpuOnRequest()
-process.send!({ url: host.url, key: secret, customerId: customer.id, invoiceCount, seedSeconds })
+process.send!({ url: host.url, key: secret, customerId: customer.id, companyId: company.id, databaseFile: join(folder, 'bench.sqlite'), invoiceCount, seedSeconds })
