@@ -90,6 +90,10 @@ describe('credit notes', () => {
     assert.equal(note.recipient_id, customerId)
     assert.deepEqual(note.lines.map((line: any) => [line.description, line.quantity, line.discount, line.net_amount]), [['Stühle', -2, -5, -45]])
     assert.deepEqual([note.gross_total, note.payout.amount], [-53.55, 53.55])
+    assert.deepEqual([note.lines[0].credited_line_id, note.lines[0].creditedLineId], [stored.lines[0].id, stored.lines[0].id])
+    const twice = await create({ parent_invoice_id: stored.id, partial_lines: [{ line_id: stored.lines[0].id, quantity: 3 }] })
+    assert.equal(twice.status, 409, twice.text)
+    assert.deepEqual([twice.body.code, twice.body.lineId, twice.body.creditableQuantity], ['credit_exceeds_invoice', stored.lines[0].id, 2])
 
     // 345.10 gross invoiced, 53.55 credited: 291.55 is left.
     const beyond = await create({ parent_invoice_id: stored.id, lines: [{ description: 'Kulanz', unitPrice: '245.05' }] })

@@ -125,7 +125,7 @@ describe('invoices', () => {
       assert.equal(typeof lineId, 'string')
       assert.deepEqual(line, {
         lineType: 'PRODUCT', productId: null, description: 'Beratung', quantity: 2, unit: null, unitPrice: 50, discount: 0,
-        taxRate: 19, taxCategory: 'S', netAmount: 100,
+        taxRate: 19, taxCategory: 'S', netAmount: 100, creditedLineId: null,
       })
       assert.deepEqual(invoice.customer, {
         id: customer.id, customerNumber: customer.customerNumber, name: 'Kunde GmbH', email: 'kunde@example.de',

@@ -213,6 +213,8 @@ export interface InvoiceLineTable {
   tax_rate: string
   tax_category: string | null
   net_amount: string
+  /** On a credit-note line: the invoice line it credits. */
+  credited_line_id: string | null
 }
 
 export interface DocumentCategoryTable {

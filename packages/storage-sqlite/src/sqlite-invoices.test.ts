@@ -28,7 +28,7 @@ function invoiceFor(companyId: string, customerId: string, overrides: Partial<In
     creditNoteReason: null, parentInvoiceId: null, payout: null, source: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
     lines: [{
       id: `${id}-1`, lineType: 'SERVICE', productId: null, description: 'Beratung', quantity: '1', unit: 'h', unitPrice: '100.00',
-      discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00',
+      discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00', creditedLineId: null,
     }],
     createdAt: '2026-02-01T10:00:00.000Z', updatedAt: '2026-02-01T10:00:00.000Z',
     ...overrides,

@@ -305,6 +305,32 @@ describe('what a credit note may never do', () => {
     )
   })
 
+  it('credits no invoice line beyond its quantity across credit notes, even where the total would allow it', async () => {
+    const { creditNotes, invoices, actor, invoice } = await setup()
+    const source = await invoice({ lines: [{ description: 'Stunden', quantity: 3, unitPrice: '100' }, { description: 'Lizenz', unitPrice: '1000' }] })
+    const [hours, licence] = source.lines
+    const first = await creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: 2 }] })
+    assert.deepEqual(first.lines.map((line) => [line.creditedLineId, line.quantity]), [[hours!.id, '-2']])
+    await assert.rejects(
+      creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: 2 }] }),
+      failsWith('credit_exceeds_invoice', { lineId: hours!.id, lineIndex: 0, creditableQuantity: 1, creditNoteIds: [first.id] }),
+    )
+    await creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: 1 }, { lineId: licence!.id, quantity: 1 }] })
+    await creditNotes.update(actor, first.id, { status: 'CANCELLED' })
+    const again = await creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: 2 }] })
+    assert.equal(again.grossTotal, '-238.00')
+    await assert.rejects(creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: '0.5' }] }), failsWith('credit_exceeds_invoice'))
+
+    const whole = await invoice()
+    const mirror = await creditNotes.create(actor, { parentInvoiceId: whole.id })
+    assert.deepEqual(mirror.lines.map((line) => line.creditedLineId), whole.lines.map((line) => line.id))
+    const cancelled = await invoice()
+    const { cancellationCreditNote } = await invoices.cancel(actor, cancelled.id)
+    assert.deepEqual(cancellationCreditNote!.lines.map((line) => line.creditedLineId), cancelled.lines.map((line) => line.id))
+    const { invoice: copy } = await invoices.duplicate(actor, mirror.id)
+    assert.deepEqual(copy.lines.map((line) => line.creditedLineId), [null])
+  })
+
   it('credits part of an invoice less its percent discount, and lets rounding of partial credits reach the whole', async () => {
     const { creditNotes, actor, invoice, invoicing } = await setup()
     const discounted = await invoice({ lines: [{ description: 'Stühle', quantity: 10, unitPrice: '100' }, { lineType: 'DISCOUNT_PERCENT', description: '10 %', unitPrice: '10' }] })

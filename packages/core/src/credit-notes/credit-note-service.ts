@@ -11,7 +11,7 @@ import { newDraftState, type Invoice } from '../invoices/invoice'
 import { DOCUMENT_TEXT_VERSION, invoiceCustomerOf, type InvoiceCustomer } from '../invoices/invoice-service'
 import { issueNumber } from '../invoices/issuing'
 import { givenTaxValues } from '../invoices/editing'
-import { draftLines, draftsOf, priceDocument, signedFor } from '../invoices/pricing'
+import { creditDraftsOf, draftLines, priceDocument, signedFor } from '../invoices/pricing'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageReader } from '../ports/storage'
 import { addDays, calendarDateOf } from '../shared/calendar-date'
@@ -128,7 +128,7 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
         if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
         const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
         const requested = fields.lines ? await draftLines(tx.products, company.id, fields.lines) : null
-        const drafts = signedFor('CREDIT_NOTE', requested ?? (fields.partialLines ? partialDrafts(source!, fields.partialLines) : draftsOf(source!.lines)))
+        const drafts = signedFor('CREDIT_NOTE', requested ?? (fields.partialLines ? partialDrafts(source!, fields.partialLines) : creditDraftsOf(source!.lines)))
         // A credit for an invoice corrects that supply: its tax details and the rates of its date.
         const priced = source
           ? priceDocument(company, recipient, source.issueDate, givenTaxValues(source, {}), drafts, ids)

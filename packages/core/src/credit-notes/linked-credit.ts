@@ -1,8 +1,9 @@
+import type Decimal from 'decimal.js'
 import type { Actor } from '../access/actor'
 import { InvoicingError, notFound } from '../errors'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import type { LineDraft } from '../invoices/pricing'
-import { draftsOf } from '../invoices/pricing'
+import { creditDraftsOf } from '../invoices/pricing'
 import type { StorageReader } from '../ports/storage'
 import { Exact, formatMoney, round2 } from '../tax/decimals'
 
@@ -68,7 +69,7 @@ export function partialDrafts(source: Invoice, partial: readonly PartialLine[]):
   })
   const firstNamed = source.lines.findIndex((line) => wanted.has(line.id))
   const chosen = source.lines.filter((line, index) => wanted.has(line.id) || (line.lineType === 'DISCOUNT_PERCENT' && index > firstNamed))
-  return draftsOf(chosen).map((draft, index) => {
+  return creditDraftsOf(chosen).map((draft, index) => {
     const line = chosen[index]!
     return wanted.has(line.id) ? { ...draft, ...partOf(line, wanted.get(line.id)!) } : draft
   })
@@ -93,6 +94,7 @@ const amountLines = (invoice: Invoice) => invoice.lines.filter((line) => line.ta
  */
 export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'invoices'>, creditNote: Invoice, source: Invoice): Promise<void> {
   const others = (await liveCreditNotesOf(reader, source)).filter((note) => note.id !== creditNote.id)
+  assertLinesWithinInvoice(creditNote, others, source)
   const credited = others.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
   const creditable = new Exact(source.grossTotal).minus(credited)
   const rounding = new Exact('0.01').times([...others, creditNote].reduce((count, note) => count + amountLines(note), 0))
@@ -101,6 +103,38 @@ export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'inv
     creditableAmount: Number(formatMoney(creditable)),
     creditNoteIds: others.map((note) => note.id),
   })
+}
+
+/** The quantity of each of the invoice's lines that `notes` credit, by line id (positive). */
+function creditedQuantities(notes: readonly Invoice[]): Map<string, Decimal> {
+  const credited = new Map<string, Decimal>()
+  for (const line of notes.flatMap((note) => note.lines)) {
+    if (line.creditedLineId === null) continue
+    credited.set(line.creditedLineId, (credited.get(line.creditedLineId) ?? new Exact(0)).plus(new Exact(line.quantity).abs()))
+  }
+  return credited
+}
+
+/**
+ * 409 `credit_exceeds_invoice` when a line of `creditNote` credits more of an invoice line than
+ * the other live credit notes left of it (two partial credits of 2 of 3 hours are one too many,
+ * even where the invoice's total would still allow them). Percent discounts are shares, not
+ * quantities: they come along with every partial credit.
+ */
+function assertLinesWithinInvoice(creditNote: Invoice, others: readonly Invoice[], source: Invoice): void {
+  const creditedBefore = creditedQuantities(others)
+  const creditedNow = creditedQuantities([creditNote])
+  for (const [lineId, quantity] of creditedNow) {
+    const line = source.lines.find((each) => each.id === lineId)
+    if (!line || line.lineType === 'DISCOUNT_PERCENT') continue
+    const creditable = new Exact(line.quantity).abs().minus(creditedBefore.get(lineId) ?? new Exact(0))
+    if (quantity.lte(creditable)) continue
+    const lineIndex = source.lines.indexOf(line)
+    throw new InvoicingError('credit_exceeds_invoice', `line ${lineId} of ${source.invoiceNumber} can be credited by at most ${creditable.toFixed()} more; this credit note credits ${quantity.toFixed()}`, {
+      lineId, lineIndex, creditableQuantity: Number(creditable.toFixed()),
+      creditNoteIds: others.filter((note) => note.lines.some((each) => each.creditedLineId === lineId)).map((note) => note.id),
+    })
+  }
 }
 
 /** 400 unless the credit note credits something: its total below zero (positive `CREDIT` lines would make it a charge). */

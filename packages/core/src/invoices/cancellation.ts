@@ -44,6 +44,7 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
       quantity: negated(line.quantity),
       discount: negated(line.discount),
       netAmount: negated(line.netAmount),
+      creditedLineId: line.id,
     })),
     notes: null,
     headerText: null,

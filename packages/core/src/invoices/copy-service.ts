@@ -72,7 +72,7 @@ export function createCopyService(deps: CoreDeps) {
         const today = calendarDateOf(now, company.timeZone)
         const issueDate = request.adjustDates ? today : source.issueDate
         const dueDate = request.adjustDates ? addDays(today, daysBetween(source.issueDate, source.dueDate)) : source.dueDate
-        const drafts = draftsOf(source.lines).map((line) => ({ ...line, quantity: positive(line.quantity), discount: positive(line.discount) }))
+        const drafts = draftsOf(source.lines).map((line) => ({ ...line, quantity: positive(line.quantity), discount: positive(line.discount), creditedLineId: null }))
         const sameCustomer = customerId === source.customerId
         const invoice = draftFrom(source, {
           id: ids.next(), customerId, issueDate, dueDate, createdAt: now.toISOString(),

@@ -77,7 +77,7 @@ describe('creating a draft', () => {
     const invoice = await draft({ lines: [{ productId: product.id, quantity: 2 }] })
     assert.deepEqual(
       { ...invoice.lines[0], id: undefined },
-      { id: undefined, lineType: 'SERVICE', productId: product.id, description: 'Wartung', quantity: '2', unit: 'h', unitPrice: '80', discount: '0', requestedTaxRate: '7', taxRate: '7', taxCategory: 'S', netAmount: '160.00' },
+      { id: undefined, lineType: 'SERVICE', productId: product.id, description: 'Wartung', quantity: '2', unit: 'h', unitPrice: '80', discount: '0', requestedTaxRate: '7', taxRate: '7', taxCategory: 'S', netAmount: '160.00', creditedLineId: null },
     )
     await assert.rejects(draft({ lines: [{ description: 'x' }, { productId: 'nope' }] }), failsWith('not_found', { lineIndex: 1 }))
   })

@@ -45,6 +45,11 @@ export interface InvoiceLine {
   taxCategory: TaxCategory | null
   /** round2(quantity × unitPrice − discount), signed by the line type. */
   netAmount: string
+  /**
+   * On a credit note made from an invoice: the invoice's line this line credits, so no line is
+   * credited beyond its quantity in all. Null on every other line.
+   */
+  creditedLineId: string | null
 }
 
 /** Shipping address printed instead of the customer's when `useShippingAddress`. */

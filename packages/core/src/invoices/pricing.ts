@@ -14,7 +14,7 @@ import type { LineInput } from './invoice-schemas'
  * A line as asked for, with the product's defaults filled in; not yet priced. `taxRate` is the
  * requested rate (null: the standard rate of the tax country).
  */
-export type LineDraft = Pick<InvoiceLine, 'lineType' | 'productId' | 'description' | 'quantity' | 'unit' | 'unitPrice' | 'discount'> & {
+export type LineDraft = Pick<InvoiceLine, 'lineType' | 'productId' | 'description' | 'quantity' | 'unit' | 'unitPrice' | 'discount' | 'creditedLineId'> & {
   taxRate: string | null
 }
 
@@ -34,6 +34,7 @@ export async function draftLines(products: ProductReader, companyId: string, inp
       unitPrice: input.unitPrice ?? product?.unitPrice ?? '0',
       discount: input.discount ?? '0',
       taxRate: input.taxRate !== undefined ? input.taxRate : product?.taxRate ?? null,
+      creditedLineId: null,
     }
   }))
 }
@@ -48,8 +49,12 @@ export const signedFor = (invoiceType: InvoiceType, drafts: LineDraft[]): LineDr
 
 /** The lines of a stored document as drafts again, to price them under a changed situation. */
 export const draftsOf = (lines: readonly InvoiceLine[]): LineDraft[] =>
-  lines.map(({ lineType, productId, description, quantity, unit, unitPrice, discount, requestedTaxRate }) =>
-    ({ lineType, productId, description, quantity, unit, unitPrice, discount, taxRate: requestedTaxRate }))
+  lines.map(({ lineType, productId, description, quantity, unit, unitPrice, discount, requestedTaxRate, creditedLineId }) =>
+    ({ lineType, productId, description, quantity, unit, unitPrice, discount, taxRate: requestedTaxRate, creditedLineId }))
+
+/** The lines of an invoice as drafts of a credit note crediting them, each linked to its line. */
+export const creditDraftsOf = (lines: readonly InvoiceLine[]): LineDraft[] =>
+  draftsOf(lines).map((draft, index) => ({ ...draft, creditedLineId: lines[index]!.id }))
 
 export function taxSituationOf(company: Company, customer: Customer, date: CalendarDate, given: TaxSituationInput['given']): TaxSituation {
   return resolveTaxSituation({

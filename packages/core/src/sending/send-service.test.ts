@@ -234,13 +234,21 @@ describe('sending a document', () => {
 })
 
 describe('a failure after the mail was accepted', () => {
-  it('records the send anyway when the archive cannot be written, and keeps the version for a later archive', async () => {
+  it('records the send anyway when the archive cannot be written, and archives the version on its first download', async () => {
     const storage = createMemoryStorage()
     const mailbox = createMemoryMailbox()
     const failures: string[] = []
+    const stored = new Map<string, Uint8Array>()
+    let diskFull = true
     const invoicing = createInvoicing({
       storage, pdf: createRecordingRenderer(), mail: { transport: mailbox },
-      blobs: { put: async () => { throw new Error('disk full') }, get: async () => undefined },
+      blobs: {
+        put: async (key, content) => {
+          if (diskFull) throw new Error('disk full')
+          stored.set(key, content)
+        },
+        get: async (key) => stored.get(key),
+      },
       onArchiveError: (_, versionId) => failures.push(versionId),
     })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
@@ -253,6 +261,11 @@ describe('a failure after the mail was accepted', () => {
     const { versions } = await invoicing.versions.list(actor, created.id)
     assert.equal(versions[0]!.hasPdf, false)
     assert.ok(failures.includes(versions[0]!.id))
+
+    diskFull = false
+    const drawnLate = await invoicing.versions.pdf(actor, created.id, { version: 1 })
+    assert.equal((await invoicing.versions.list(actor, created.id)).versions[0]!.hasPdf, true, 'archived on its first download')
+    assert.deepEqual((await invoicing.versions.pdf(actor, created.id, { version: 1 })).content, drawnLate.content)
   })
 
   it('keeps the reservation when recording fails after delivery, so a retry cannot mail twice', async () => {

@@ -73,7 +73,7 @@ export function aProduct(companyId: string, overrides: Partial<Product> = {}): P
 export function anInvoiceLine(overrides: Partial<InvoiceLine> = {}): InvoiceLine {
   return {
     id: nextId('li'), lineType: 'SERVICE', productId: nextId('pr'), description: 'Beratung „vor Ort“ – Übersetzung ✓ 日本語',
-    quantity: '2.5', unit: 'h', unitPrice: '95.125', discount: '0.125', requestedTaxRate: '19.0', taxRate: '19', taxCategory: 'S', netAmount: '237.69',
+    quantity: '2.5', unit: 'h', unitPrice: '95.125', discount: '0.125', requestedTaxRate: '19.0', taxRate: '19', taxCategory: 'S', netAmount: '237.69', creditedLineId: null,
     ...overrides,
   }
 }

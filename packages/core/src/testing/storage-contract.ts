@@ -426,7 +426,7 @@ export function storageContract(harness: StorageHarness): void {
         await storedInvoices(invoice)
         const changed: Invoice = {
           ...invoice, status: 'PAID', grossTotal: '0.01', metadata: { replaced: true }, source: null, eInvoiceAudit: null,
-          lines: [anInvoiceLine({ quantity: '0.001', netAmount: '0.10' }), { ...invoice.lines[2]!, description: 'Rabatt neu' }],
+          lines: [anInvoiceLine({ quantity: '0.001', netAmount: '0.10', creditedLineId: 'li-credited-elsewhere' }), { ...invoice.lines[2]!, description: 'Rabatt neu' }],
         }
         await storage.transaction((tx) => tx.invoices.update(changed))
         assert.deepEqual(await storage.invoices.get(company.id, invoice.id), changed)

@@ -7,6 +7,7 @@ import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
 import type { ChangeType, DocumentVersion } from './document-version'
+import { createVersionArchive } from './version-archive'
 
 /** A version as the versions list shows it: without its snapshot. */
 export interface VersionSummary {
@@ -57,7 +58,7 @@ const summaryOf = ({ id, versionNumber, changeType, changeReason, pdfKey, create
 export function createVersionService(deps: CoreDeps) {
   const { storage, blobs } = deps
   const inUnitOfWork = createUnitOfWork(deps)
-
+  const archive = createVersionArchive(deps)
 
   return {
     /** A document's versions, highest first. */
@@ -67,12 +68,20 @@ export function createVersionService(deps: CoreDeps) {
       return { invoiceId, currentVersion: versions[0]?.versionNumber ?? null, versions: versions.map(summaryOf) }
     },
 
-    /** The PDF archived when the version was taken, byte for byte; it is never drawn again. */
+    /**
+     * The PDF archived when the version was taken, byte for byte; it is never drawn again. A
+     * version whose archiving failed (a full disk, a renderer down) is drawn from its snapshot
+     * on its first download and archived then.
+     */
     async pdf(actor: Actor, invoiceId: string, request: VersionPdfRequest): Promise<ExportedFile & { content: Uint8Array }> {
       const { version: number } = parseInput(VersionPdfRequestSchema, request)
       await requireInvoice(storage, actor, invoiceId)
-      const version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
+      let version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
       if (!version) throw notFound(`Version ${number}`)
+      if (!version.pdfKey) {
+        await archive.archiveAll([version])
+        version = (await storage.documentVersions.get(actor.companyId, invoiceId, number))!
+      }
       const content = version.pdfKey ? await blobs.get(version.pdfKey) : undefined
       if (!content) throw new InvoicingError('not_found', `The archived PDF of version ${number} is unavailable`)
       const { invoiceNumber } = version.snapshot.invoice

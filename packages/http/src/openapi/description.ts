@@ -86,7 +86,7 @@ version 1, when it is created.
 Versions: version 1 (\`changeType\` INITIAL) is the document as it was locked; each correction adds a
 CORRECTION version. Each version keeps a full snapshot (document, customer, company) and its PDF,
 drawn once and then only served from the archive. \`currentVersion\` is null for a document never
-locked. \`hasPdf\` is false if the PDF could not be archived (then its download is 404). \`createdBy\`
+locked. \`hasPdf\` is false if the PDF could not be archived; its first download draws and archives it then (404 while that still fails). \`createdBy\`
 is the API key id. \`POST /invoices/{id}/correct\` changes a locked document (400 \`not_locked\` for
 DRAFT and unlocked FINAL ones: use PUT); cancelled documents and credit notes cannot be corrected
 (400 \`invoice_status\`); a correction that changes nothing is a 400. When \`customer_id\` changes, the
@@ -131,7 +131,10 @@ A linked credit note goes to the invoice's customer (another \`recipient_id\` is
 percent discount of the invoice below a line credited in part comes along. All credit notes of
 one invoice, drafts included and cancelled ones not, credit at most its gross total, plus a cent
 per credited line for the rounding of partial credits (409 \`credit_exceeds_invoice\` with
-\`creditableAmount\`); an invoice with such credit notes cannot be cancelled (409 \`status_conflict\`:
+\`creditableAmount\`). Each credited line names the invoice line it credits (\`creditedLineId\`), and
+no invoice line is credited beyond its quantity by them together (409 \`credit_exceeds_invoice\`
+with \`lineId\`, \`lineIndex\` and \`creditableQuantity\`; \`lines\` given freely credit no particular
+line and count only against the total). An invoice with such credit notes cannot be cancelled (409 \`status_conflict\`:
 cancel them first, or credit the rest). A credit note must credit an amount: a total of 0 or
 above is a 400. Requests give quantities and
 prices positive; credit notes store quantities and amounts negative, so totals are negative and

@@ -24,6 +24,7 @@ export const toLineResponse = (line: InvoiceLine) => ({
   taxRate: money(line.taxRate),
   taxCategory: line.taxCategory,
   netAmount: money(line.netAmount),
+  creditedLineId: line.creditedLineId,
 })
 
 export const lineResponseEntries = {
@@ -38,6 +39,10 @@ export const lineResponseEntries = {
   taxRate: v.pipe(v.number(), v.description('Percent, as applied: normalised to the tax country, 0 when exempt')),
   taxCategory: v.pipe(v.nullable(v.picklist(TAX_CATEGORIES)), v.description('EN 16931 VAT category; null on TEXT, SUBTOTAL and PAGEBREAK lines')),
   netAmount: v.pipe(v.number(), v.description('round2(quantity × unitPrice − discount); negative on discount, credit and credit-note lines')),
+  creditedLineId: v.pipe(nullableString, v.description(
+    'On a credit note made from an invoice (whole, partial_lines, or a cancellation): the id of the invoice line this line credits. ' +
+    'No invoice line is credited beyond its quantity by all its live credit notes together. Null on every other line.',
+  )),
 }
 
 const LineResponseSchema = v.strictObject(lineResponseEntries)

@@ -16,7 +16,7 @@ export const invoiceVersionRoutes = ({ versions }: Invoicing) => [
   }),
   defineRoute({
     method: 'get', path: '/invoices/{id}/versions/{version}/pdf', tag, operationId: 'getInvoiceVersionPdf', summary: 'The archived PDF of a version',
-    description: 'The PDF archived when the version was taken, byte for byte; it is never drawn again. The version is named in the path; the query parameter of the same name is optional and, when given, must name the same version. 400 for a version that is not a whole number of at least 1; 404 for an unknown invoice or version, or when the archived PDF is unavailable.',
+    description: 'The PDF archived when the version was taken, byte for byte; it is never drawn again. A version whose archiving failed (hasPdf false) is drawn from its snapshot on its first download and archived then. The version is named in the path; the query parameter of the same name is optional and, when given, must name the same version. 400 for a version that is not a whole number of at least 1; 404 for an unknown invoice or version, or when the PDF can still not be drawn or archived.',
     scopes: ['invoices:read'],
     query: VersionPdfQuerySchema,
     responses: {

@@ -6,6 +6,7 @@ import { payments } from './0004-payments'
 import { creditNotes } from './0005-credit-notes'
 import { webhooks } from './0006-webhooks'
 import { reminders } from './0007-reminders'
+import { creditedLines } from './0008-credited-lines'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-credit-notes': creditNotes,
   '0006-webhooks': webhooks,
   '0007-reminders': reminders,
+  '0008-credited-lines': creditedLines,
 }
 
 export const migrationProvider: MigrationProvider = {

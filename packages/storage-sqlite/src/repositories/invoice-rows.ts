@@ -14,7 +14,7 @@ const columns = columnsOf<Invoice>([
 ])
 
 const lineColumns = columnsOf<InvoiceLine>([
-  'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount',
+  'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount', 'creditedLineId',
 ])
 
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
