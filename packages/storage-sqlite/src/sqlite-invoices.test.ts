@@ -177,7 +177,7 @@ describe('sqlite invoices', () => {
     ]
     for (const [name, filter, index] of filters) {
       it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
-        const { page, count } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, ...filter })
+        const { rows: page, total: count } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, ...filter })
         const pagePlan = plan(page)
         const invoiceSteps = pagePlan.filter((step) => / invoice\b/.test(step))
         assert.deepEqual(invoiceSteps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH invoice USING INDEX ${index}`], pagePlan.join('\n'))
@@ -190,7 +190,7 @@ describe('sqlite invoices', () => {
     }
 
     it('reads the search’s customers and the page’s lines through indexes', () => {
-      const { page } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, search: 'x' })
+      const { rows: page } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, search: 'x' })
       assert.ok(plan(page).some((step) => /^SEARCH customer USING INDEX customer_company_created/.test(step)), plan(page).join('\n'))
       const linesPlan = plan(linesQuery(builder, ['a', 'b', 'c']))
       assert.equal(linesPlan.length, 1, linesPlan.join('\n'))

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { AuditEntryTable } from '../database'
 import type { Executor } from '../executor'
+import { readPage } from './read-page'
 
 const columns = columnsOf<AuditEntry>(['id', 'companyId', 'apiKeyId', 'action', 'targetType', 'targetId', 'createdAt'])
 
@@ -21,11 +22,10 @@ export function createAuditLog(executor: Executor): AuditLog {
       let filtered = db.selectFrom('audit_entry').where('company_id', '=', companyId)
       if (query.targetId) filtered = filtered.where('target_id', '=', query.targetId)
       if (query.action) filtered = filtered.where('action', '=', query.action)
-      return executor.snapshot(async ({ row, rows }) => {
-        const found = await rows(filtered.selectAll().orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').limit(query.limit).offset(query.offset))
-        const counted = await row(filtered.select((eb) => eb.fn.countAll<number>().as('total')))
-        return { items: found.map(fromRow), total: Number(counted?.total ?? 0), limit: query.limit, offset: query.offset }
-      })
+      return readPage(executor, {
+        rows: filtered.selectAll().orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').limit(query.limit).offset(query.offset),
+        total: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+      }, query, (found) => found.map(fromRow))
     },
     append: (entry) => write(db.insertInto('audit_entry').values(toRow(entry))),
   }

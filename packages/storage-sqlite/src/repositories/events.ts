@@ -2,6 +2,7 @@ import type { DomainEvent, EventOutbox } from '@invoicing/core'
 import type { Selectable } from 'kysely'
 import type { EventOutboxTable } from '../database'
 import type { Executor } from '../executor'
+import { readPage } from './read-page'
 
 const fromRow = (row: Selectable<EventOutboxTable>): DomainEvent => ({
   id: row.id,
@@ -17,11 +18,10 @@ export function createEventOutbox(executor: Executor): EventOutbox {
   return {
     list: (companyId, page) => {
       const ofCompany = db.selectFrom('event_outbox').where('company_id', '=', companyId)
-      return executor.snapshot(async ({ row, rows }) => {
-        const found = await rows(ofCompany.selectAll().orderBy('sequence').limit(page.limit).offset(page.offset))
-        const counted = await row(ofCompany.select((eb) => eb.fn.countAll<number>().as('total')))
-        return { items: found.map(fromRow), total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset }
-      })
+      return readPage(executor, {
+        rows: ofCompany.selectAll().orderBy('sequence').limit(page.limit).offset(page.offset),
+        total: ofCompany.select((eb) => eb.fn.countAll<number>().as('total')),
+      }, page, (found) => found.map(fromRow))
     },
     listUndispatched: async (limit) =>
       (await executor.rows(db.selectFrom('event_outbox').selectAll().where('dispatched_at', 'is', null).orderBy('sequence').limit(limit))).map(fromRow),

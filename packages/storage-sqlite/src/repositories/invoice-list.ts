@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor } from '../executor'
 import { invoiceFromRow, lineFromRow } from './invoice-rows'
+import { readPage } from './read-page'
 
 /**
  * The page and count queries of the invoice list. Filters are AND-combined; the search is a
@@ -28,21 +29,16 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
     ]))
   }
   return {
-    page: filtered.selectAll('invoice')
+    rows: filtered.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
       .limit(query.limit).offset(query.offset),
-    count: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+    total: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
   }
 }
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  const { page, count } = invoiceListQueries(executor.db, companyId, query)
-  return executor.snapshot(async (reader) => {
-    const found = await reader.rows(page)
-    const counted = await reader.row(count)
-    return { items: await withLines(reader, found), total: Number(counted?.total ?? 0), limit: query.limit, offset: query.offset }
-  })
+  return readPage(executor, invoiceListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
 }
 
 /** The lines of several documents, by document and position. */

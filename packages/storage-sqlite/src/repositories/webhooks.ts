@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../database'
 import type { Executor } from '../executor'
+import { readPage } from './read-page'
 
 const endpointColumns = columnsOf<WebhookEndpoint>(['id', 'companyId', 'url', 'description', 'secret', 'createdAt', 'updatedAt'])
 
@@ -64,12 +65,10 @@ export function createWebhookDeliveryRepository(executor: Executor): WebhookDeli
     },
     listAttempts(companyId, endpointId, page) {
       const ofEndpoint = db.selectFrom('webhook_attempt').where('company_id', '=', companyId).where('endpoint_id', '=', endpointId)
-      return executor.snapshot(async (reader) => {
-        const found = await reader.rows(ofEndpoint.selectAll().orderBy('attempted_at', 'desc').orderBy(sql`rowid`, 'desc').limit(page.limit).offset(page.offset))
-        const counted = await reader.row(ofEndpoint.select((eb) => eb.fn.countAll<number>().as('total')))
-        const items = found.map((attempt) => ({ ...attemptColumns.fromRow(attempt), succeeded: attempt.succeeded === 1 }))
-        return { items, total: Number(counted?.total ?? 0), limit: page.limit, offset: page.offset }
-      })
+      return readPage(executor, {
+        rows: ofEndpoint.selectAll().orderBy('attempted_at', 'desc').orderBy(sql`rowid`, 'desc').limit(page.limit).offset(page.offset),
+        total: ofEndpoint.select((eb) => eb.fn.countAll<number>().as('total')),
+      }, page, (found) => found.map((attempt) => ({ ...attemptColumns.fromRow(attempt), succeeded: attempt.succeeded === 1 })))
     },
     insert: (delivery) => write(db.insertInto('webhook_delivery').values(deliveryToRow(delivery))),
     async update(delivery) {
