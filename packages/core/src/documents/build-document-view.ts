@@ -1,6 +1,7 @@
 import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
+import { isLayoutLine } from '../invoices/line-types'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { Exact } from '../tax/decimals'
@@ -96,8 +97,7 @@ function kindOf(invoice: Invoice): DocumentKind {
   return invoice.invoiceType
 }
 
-const LAYOUT_LINES = new Set(['TEXT', 'SUBTOTAL', 'PAGEBREAK'])
-const hasAmount = (line: InvoiceLine): boolean => !LAYOUT_LINES.has(line.lineType)
+const hasAmount = (line: InvoiceLine): boolean => !isLayoutLine(line.lineType)
 
 function rowsOf(lines: readonly InvoiceLine[], texts: DocumentTexts, format: Formatter): LineRowView[] {
   let position = 0

@@ -4,3 +4,8 @@ export const LINE_TYPES = [
   'TEXT', 'SUBTOTAL', 'PAGEBREAK',
 ] as const
 export type LineType = (typeof LINE_TYPES)[number]
+
+/** Lines that only lay out the document: no amount, no tax. */
+const LAYOUT_LINE_TYPES = new Set<LineType>(['TEXT', 'SUBTOTAL', 'PAGEBREAK'])
+
+export const isLayoutLine = (lineType: LineType): boolean => LAYOUT_LINE_TYPES.has(lineType)

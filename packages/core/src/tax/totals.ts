@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js'
 import { InvoicingError } from '../errors'
-import type { LineType } from '../invoices/line-types'
+import { isLayoutLine, type LineType } from '../invoices/line-types'
 import { Exact, formatMoney, formatRate, isDecimalText, round2 } from './decimals'
 import { exemptCategoryOf, isTaxed } from './tax-category'
 import { normaliseRate, standardRateOf } from './tax-rates'
@@ -13,8 +13,6 @@ import {
 const CHARGED = new Set<LineType>(['PRODUCT', 'SERVICE', 'SHIPPING'])
 /** Lines that deduct the same amount: their net is its negative. */
 const DEDUCTED = new Set<LineType>(['DISCOUNT_ABSOLUTE', 'ADVANCE_PAYMENT', 'CREDIT'])
-/** Lines that only lay out the document. */
-const LAYOUT = new Set<LineType>(['TEXT', 'SUBTOTAL', 'PAGEBREAK'])
 
 /** An amount-bearing line on its way into the totals. */
 interface LineAmount {
@@ -50,7 +48,7 @@ export function computeTotals(lines: readonly LineAmountInput[], situation: TaxS
   const exemptCategory = exemptCategoryOf(situation)
   const amounts: (LineAmount | null)[] = []
   lines.forEach((line, lineIndex) => {
-    if (LAYOUT.has(line.lineType)) {
+    if (isLayoutLine(line.lineType)) {
       amounts.push(null)
       return
     }
