@@ -47,28 +47,21 @@ export function loadFonts(): Promise<Record<FontStyle, LoadedFont>> {
   return loading
 }
 
+/** `lookup`, remembered per code point: fontkit walks the font's tables on every call. */
+function perCodePoint<T>(lookup: (codePoint: number) => T): (codePoint: number) => T {
+  const known = new Map<number, T>()
+  return (codePoint) => {
+    if (!known.has(codePoint)) known.set(codePoint, lookup(codePoint))
+    return known.get(codePoint)!
+  }
+}
+
 function loaded(bytes: Uint8Array): LoadedFont {
   const font = fontkit.create(bytes)
   useCmapLayout(font)
   const scale = 1 / font.unitsPerEm
-  const advances = new Map<number, number>()
-  const advanceOf = (codePoint: number): number => {
-    let advance = advances.get(codePoint)
-    if (advance === undefined) {
-      advance = font.glyphForCodePoint(codePoint).advanceWidth * scale
-      advances.set(codePoint, advance)
-    }
-    return advance
-  }
-  const present = new Map<number, boolean>()
-  const has = (codePoint: number): boolean => {
-    let known = present.get(codePoint)
-    if (known === undefined) {
-      known = font.hasGlyphForCodePoint(codePoint)
-      present.set(codePoint, known)
-    }
-    return known
-  }
+  const advanceOf = perCodePoint((codePoint) => font.glyphForCodePoint(codePoint).advanceWidth * scale)
+  const has = perCodePoint((codePoint) => font.hasGlyphForCodePoint(codePoint))
   const replacement = has(0xfffd) ? '\ufffd' : '?'
   return {
     bytes,
@@ -97,15 +90,7 @@ function loaded(bytes: Uint8Array): LoadedFont {
  * and pdf-lib writes no kerning anyway.
  */
 function useCmapLayout(font: FontkitFont): void {
-  const glyphs = new Map<number, ReturnType<FontkitFont['glyphForCodePoint']>>()
-  const glyphOf = (codePoint: number) => {
-    let glyph = glyphs.get(codePoint)
-    if (!glyph) {
-      glyph = font.glyphForCodePoint(codePoint)
-      glyphs.set(codePoint, glyph)
-    }
-    return glyph
-  }
+  const glyphOf = perCodePoint((codePoint) => font.glyphForCodePoint(codePoint))
   Object.defineProperty(font, 'layout', {
     value: (text: string) => ({ glyphs: Array.from(text, (char) => glyphOf(char.codePointAt(0)!)) }),
   })
