@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js'
 import type { Actor } from '../access/actor'
 import { InvoicingError, notFound } from '../errors'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
+import { isLayoutLine } from '../invoices/line-types'
 import type { LineDraft } from '../invoices/pricing'
 import { creditDraftsOf } from '../invoices/pricing'
 import type { StorageReader } from '../ports/storage'
@@ -119,14 +120,14 @@ function creditedQuantities(notes: readonly Invoice[]): Map<string, Decimal> {
  * 409 `credit_exceeds_invoice` when a line of `creditNote` credits more of an invoice line than
  * the other live credit notes left of it (two partial credits of 2 of 3 hours are one too many,
  * even where the invoice's total would still allow them). Percent discounts are shares, not
- * quantities: they come along with every partial credit.
+ * quantities (they come along with every partial credit), and layout lines credit nothing.
  */
 function assertLinesWithinInvoice(creditNote: Invoice, others: readonly Invoice[], source: Invoice): void {
   const creditedBefore = creditedQuantities(others)
   const creditedNow = creditedQuantities([creditNote])
   for (const [lineId, quantity] of creditedNow) {
     const line = source.lines.find((each) => each.id === lineId)
-    if (!line || line.lineType === 'DISCOUNT_PERCENT') continue
+    if (!line || line.lineType === 'DISCOUNT_PERCENT' || isLayoutLine(line.lineType)) continue
     const creditable = new Exact(line.quantity).abs().minus(creditedBefore.get(lineId) ?? new Exact(0))
     if (quantity.lte(creditable)) continue
     const lineIndex = source.lines.indexOf(line)
