@@ -240,11 +240,13 @@ describe('a failure after the mail was accepted', () => {
     const failures: string[] = []
     const stored = new Map<string, Uint8Array>()
     let diskFull = true
+    let slowDisk = 0
     const invoicing = createInvoicing({
       storage, pdf: createRecordingRenderer(), mail: { transport: mailbox },
       blobs: {
         put: async (key, content) => {
           if (diskFull) throw new Error('disk full')
+          if (slowDisk) await new Promise((resolve) => setTimeout(resolve, 20 * slowDisk--))
           stored.set(key, content)
         },
         get: async (key) => stored.get(key),
@@ -263,9 +265,11 @@ describe('a failure after the mail was accepted', () => {
     assert.ok(failures.includes(versions[0]!.id))
 
     diskFull = false
-    const drawnLate = await invoicing.versions.pdf(actor, created.id, { version: 1 })
+    slowDisk = 2 // a first write that takes longer than a second one: the later PDF would win the key
+    const [drawnLate, alongside] = await Promise.all([1, 2].map(() => invoicing.versions.pdf(actor, created.id, { version: 1 })))
+    assert.deepEqual(alongside!.content, drawnLate!.content, 'two first downloads get one PDF')
     assert.equal((await invoicing.versions.list(actor, created.id)).versions[0]!.hasPdf, true, 'archived on its first download')
-    assert.deepEqual((await invoicing.versions.pdf(actor, created.id, { version: 1 })).content, drawnLate.content)
+    assert.deepEqual((await invoicing.versions.pdf(actor, created.id, { version: 1 })).content, drawnLate!.content)
   })
 
   it('keeps the reservation when recording fails after delivery, so a retry cannot mail twice', async () => {

@@ -59,6 +59,16 @@ export function createVersionService(deps: CoreDeps) {
   const { storage, blobs } = deps
   const inUnitOfWork = createUnitOfWork(deps)
   const archive = createVersionArchive(deps)
+  // One late archive per version at a time: two first downloads must not draw two different PDFs.
+  const lateArchives = new Map<string, Promise<void>>()
+  const archiveLate = (version: DocumentVersion): Promise<void> => {
+    let running = lateArchives.get(version.id)
+    if (!running) {
+      running = archive.archiveAll([version]).finally(() => lateArchives.delete(version.id))
+      lateArchives.set(version.id, running)
+    }
+    return running
+  }
 
   return {
     /** A document's versions, highest first. */
@@ -79,7 +89,7 @@ export function createVersionService(deps: CoreDeps) {
       let version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
       if (!version) throw notFound(`Version ${number}`)
       if (!version.pdfKey) {
-        await archive.archiveAll([version])
+        await archiveLate(version)
         version = (await storage.documentVersions.get(actor.companyId, invoiceId, number))!
       }
       const content = version.pdfKey ? await blobs.get(version.pdfKey) : undefined
