@@ -5,6 +5,7 @@ import { isLayoutLine } from '../invoices/line-types'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { Exact } from '../tax/decimals'
+import { isTaxed } from '../tax/tax-category'
 import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts'
 import { taxNotesOf } from './tax-notes'
 import type {
@@ -54,7 +55,7 @@ export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView
   const number = invoice.numberIssued ? invoice.invoiceNumber : texts.draftNumber
   const title = clean(invoice.customTitle ?? '') || texts.titles[kind]
   const reference = `${texts.titles[kind]} ${number}`
-  const taxed = invoice.taxExemptionReason === 'NONE' && !invoice.reverseCharge
+  const taxed = isTaxed(invoice)
 
   return {
     locale: invoice.documentLocale,

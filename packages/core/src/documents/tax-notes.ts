@@ -1,8 +1,10 @@
 import type { Company } from '../companies/company'
 import type { Invoice } from '../invoices/invoice'
+import { isTaxed } from '../tax/tax-category'
 import { DOCUMENT_TEXTS } from './document-texts'
 
-type TaxNoteInput = Pick<Invoice, 'taxExemptionReason' | 'taxExemptionNote' | 'reverseCharge' | 'ossApplicable' | 'ossCountry' | 'taxCountry' | 'documentLocale'>
+/** The fields of a document its VAT notes are written from. */
+export type TaxNoteInput = Pick<Invoice, 'taxExemptionReason' | 'taxExemptionNote' | 'reverseCharge' | 'ossApplicable' | 'ossCountry' | 'taxCountry' | 'documentLocale'>
 
 const countryNames = {
   de: new Intl.DisplayNames(['de'], { type: 'region', fallback: 'code' }),
@@ -18,10 +20,9 @@ export function taxNotesOf(invoice: TaxNoteInput, company: Pick<Company, 'countr
   const texts = DOCUMENT_TEXTS[invoice.documentLocale]
   const notes: string[] = []
   const given = invoice.taxExemptionNote?.trim()
-  const taxed = invoice.taxExemptionReason === 'NONE' && !invoice.reverseCharge
   if (given) {
     notes.push(given)
-  } else if (!taxed) {
+  } else if (!isTaxed(invoice)) {
     const reason = invoice.taxExemptionReason
     notes.push(reason === 'NONE' ? texts.reverseCharge : (company.country === 'AT' ? texts.exemptionAT[reason] : undefined) ?? texts.exemption[reason])
   }

@@ -1,9 +1,7 @@
 import type { Company } from '../companies/company'
 import { daysBetween, type CalendarDate } from '../shared/calendar-date'
-import { Exact, formatMoney } from '../tax/decimals'
+import { Exact, formatMoney, sum } from '../tax/decimals'
 import { MAX_REMINDER_LEVEL, type Reminder, type ReminderLevelNumber } from './reminder'
-
-const sum = (values: readonly string[]) => values.reduce((total, value) => total.plus(value), new Exact(0))
 
 /** Whole days past the due date (0 before it). */
 export const daysOverdueOf = (dueDate: CalendarDate, today: CalendarDate): number => Math.max(0, daysBetween(dueDate, today))

@@ -1,15 +1,13 @@
 import type Decimal from 'decimal.js'
 import type { Company } from '../companies/company'
 import type { Invoice, InvoiceLine } from '../invoices/invoice'
-import type { LineType } from '../invoices/line-types'
-import { Exact, formatMoney, formatRate } from '../tax/decimals'
+import { isChargedLine, type LineType } from '../invoices/line-types'
+import { Exact, formatMoney, formatRate, sum } from '../tax/decimals'
 import type { TaxCategory } from '../tax/tax-types'
 import { textsOf } from './document-texts'
 import { exemptionOf, type TaxExemption } from './tax-notices'
 import { unitCodeOf } from './unit-codes'
 
-/** Lines that become invoice lines (BG-25). */
-const ITEM_TYPES: ReadonlySet<LineType> = new Set(['PRODUCT', 'SERVICE', 'SHIPPING'])
 /** Lines that take an amount off the document: document level allowances (BG-20). */
 const DEDUCTION_TYPES: ReadonlySet<LineType> = new Set(['DISCOUNT_ABSOLUTE', 'DISCOUNT_PERCENT', 'ADVANCE_PAYMENT', 'CREDIT'])
 /** UNTDID 5189 "Discount", the allowance reason code of discounts. */
@@ -78,8 +76,6 @@ export interface DocumentModel {
   textNotes: string[]
 }
 
-const sum = (values: readonly Decimal[]): Decimal => values.reduce((total, value) => total.plus(value), new Exact(0))
-
 const oneLine = (text: string): string => text.trim().replace(/\s+/g, ' ')
 
 /**
@@ -105,12 +101,12 @@ export function documentModelOf(invoice: Invoice, company: Pick<Company, 'countr
       if (line.description?.trim()) textNotes.push(line.description.trim())
       continue
     }
-    if (!ITEM_TYPES.has(line.lineType) && !DEDUCTION_TYPES.has(line.lineType)) continue
+    if (!isChargedLine(line.lineType) && !DEDUCTION_TYPES.has(line.lineType)) continue
     const category = categoryOf(line, index)
     const rate = formatRate(new Exact(line.taxRate))
     const net = signed(line.netAmount)
     lineNets.push({ category, rate, net })
-    if (ITEM_TYPES.has(line.lineType)) {
+    if (isChargedLine(line.lineType)) {
       const description = line.description?.trim() ?? ''
       const name = description.split('\n').map((part) => part.trim()).find((part) => part !== '')
       const discount = new Exact(line.discount).abs()

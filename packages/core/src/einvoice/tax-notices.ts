@@ -1,8 +1,8 @@
 import type { Company } from '../companies/company'
-import type { Invoice } from '../invoices/invoice'
 import type { Locale } from '../shared/fields'
-import type { TaxCategory, TaxExemptionReason } from '../tax/tax-types'
-import { taxNotesOf } from '../documents/tax-notes'
+import { exemptCategoryOf } from '../tax/tax-category'
+import type { TaxCategory } from '../tax/tax-types'
+import { taxNotesOf, type TaxNoteInput } from '../documents/tax-notes'
 
 type Localized = Readonly<Record<Locale, string>>
 
@@ -28,17 +28,11 @@ const VATEX_BY_CATEGORY: Readonly<Partial<Record<TaxCategory, string>>> = {
 /** Categories whose VAT breakdown must say why no VAT is charged. */
 export const EXEMPT_CATEGORIES: ReadonlySet<TaxCategory> = new Set(['E', 'AE', 'K', 'G', 'O'])
 
-/** The reason a document is untaxed; reverse charge without a reason is REVERSE_CHARGE_EU. */
-const reasonOf = (invoice: Pick<Invoice, 'taxExemptionReason' | 'reverseCharge'>): TaxExemptionReason =>
-  invoice.taxExemptionReason === 'NONE' && invoice.reverseCharge ? 'REVERSE_CHARGE_EU' : invoice.taxExemptionReason
-
-type NoticeInput = Pick<Invoice, 'taxExemptionReason' | 'taxExemptionNote' | 'reverseCharge' | 'ossApplicable' | 'ossCountry' | 'taxCountry' | 'documentLocale'>
-
 /**
  * The legal VAT notice a document carries, in its language: the same notes the PDF prints
  * (reverse charge, small business, exemptions, OSS destination), joined; null when it needs none.
  */
-export function taxNoticeOf(invoice: NoticeInput, company: Pick<Company, 'country'>): string | null {
+export function taxNoticeOf(invoice: TaxNoteInput, company: Pick<Company, 'country'>): string | null {
   const notes = taxNotesOf(invoice, company)
   return notes.length > 0 ? notes.join(' ') : null
 }
@@ -54,22 +48,10 @@ export interface TaxExemption {
  * BR-Z-10 forbid one). The text is the document's notice when its reason belongs to the
  * category, else the category's standard text.
  */
-export function exemptionOf(category: TaxCategory, invoice: NoticeInput, company: Pick<Company, 'country'>): TaxExemption | null {
+export function exemptionOf(category: TaxCategory, invoice: TaxNoteInput, company: Pick<Company, 'country'>): TaxExemption | null {
   if (!EXEMPT_CATEGORIES.has(category)) return null
   const locale = invoice.documentLocale
-  const reason = reasonOf(invoice)
-  const own = reason !== 'NONE' && categoryOfReason(reason) === category
+  const own = exemptCategoryOf(invoice) === category
   const text = (own ? taxNotesOf(invoice, company)[0] : undefined) ?? NOTICE_BY_CATEGORY[category]![locale]
   return { reason: text, code: VATEX_BY_CATEGORY[category] ?? null }
-}
-
-/** The category of an exemption reason, as the tax engine assigns it (tax/tax-category.ts). */
-function categoryOfReason(reason: Exclude<TaxExemptionReason, 'NONE'>): TaxCategory {
-  switch (reason) {
-    case 'SMALL_BUSINESS': case 'OTHER_EXEMPTION': return 'E'
-    case 'REVERSE_CHARGE_EU': case 'REVERSE_CHARGE_EU_NO_VAT': case 'REVERSE_CHARGE_13B': return 'AE'
-    case 'INTRA_COMMUNITY': return 'K'
-    case 'THIRD_COUNTRY': case 'EXPORT_DELIVERY': return 'G'
-    case 'INTERNAL_SUPPLY': return 'O'
-  }
 }

@@ -9,3 +9,8 @@ export type LineType = (typeof LINE_TYPES)[number]
 const LAYOUT_LINE_TYPES = new Set<LineType>(['TEXT', 'SUBTOTAL', 'PAGEBREAK'])
 
 export const isLayoutLine = (lineType: LineType): boolean => LAYOUT_LINE_TYPES.has(lineType)
+
+/** Lines that charge for what was supplied; the other lines with an amount deduct. */
+const CHARGED_LINE_TYPES = new Set<LineType>(['PRODUCT', 'SERVICE', 'SHIPPING'])
+
+export const isChargedLine = (lineType: LineType): boolean => CHARGED_LINE_TYPES.has(lineType)

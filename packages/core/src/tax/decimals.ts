@@ -12,6 +12,9 @@ const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/
 /** True for a plain decimal such as `12`, `-0.5` or `19.00` (no exponent, no `+`). */
 export const isDecimalText = (value: string): boolean => DECIMAL_TEXT.test(value)
 
+/** The exact sum of decimals or decimal strings; 0 for none. */
+export const sum = (values: readonly Decimal.Value[]): Decimal => values.reduce<Decimal>((total, value) => total.plus(value), new Exact(0))
+
 /** Rounded half-up to cents. */
 export const round2 = (value: Decimal): Decimal => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
 

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js'
 import { InvoicingError } from '../errors'
-import { isLayoutLine, type LineType } from '../invoices/line-types'
-import { Exact, formatMoney, formatRate, isDecimalText, round2 } from './decimals'
+import { isChargedLine, isLayoutLine, type LineType } from '../invoices/line-types'
+import { Exact, formatMoney, formatRate, isDecimalText, round2, sum } from './decimals'
 import { exemptCategoryOf, isTaxed } from './tax-category'
 import { normaliseRate, standardRateOf } from './tax-rates'
 import {
@@ -9,9 +9,7 @@ import {
   type TaxSituation,
 } from './tax-types'
 
-/** Lines that charge round2(quantity × unitPrice − discount). */
-const CHARGED = new Set<LineType>(['PRODUCT', 'SERVICE', 'SHIPPING'])
-/** Lines that deduct the same amount: their net is its negative. */
+/** Lines that deduct round2(quantity × unitPrice − discount): their net is its negative. */
 const DEDUCTED = new Set<LineType>(['DISCOUNT_ABSOLUTE', 'ADVANCE_PAYMENT', 'CREDIT'])
 
 /** An amount-bearing line on its way into the totals. */
@@ -105,7 +103,7 @@ function percentDiscount(line: LineAmountInput, lineIndex: number, ratedAs: Deci
   const percent = decimalOf(line.unitPrice, lineIndex, 'unitPrice')
   if (percent.lt(0) || percent.gt(100)) throw lineError(lineIndex, 'unitPrice', 'must be a percent between 0 and 100')
   const base = sum(above
-    .filter((amount): amount is LineAmount => amount !== null && CHARGED.has(amount.lineType) && sameRate(amount.ratedAs, ratedAs))
+    .filter((amount): amount is LineAmount => amount !== null && isChargedLine(amount.lineType) && sameRate(amount.ratedAs, ratedAs))
     .map((amount) => amount.net))
   return round2(base.times(percent).dividedBy(100)).neg()
 }
@@ -130,8 +128,6 @@ function breakdownOf(amounts: readonly LineAmount[]): TaxBreakdownEntry[] {
 }
 
 const sameRate = (a: Decimal | null, b: Decimal | null): boolean => (a === null || b === null ? a === b : a.eq(b))
-
-const sum = (values: readonly Decimal[]): Decimal => values.reduce((total, value) => total.plus(value), new Exact(0))
 
 function decimalOf(value: string, lineIndex: number, field: string): Decimal {
   if (!isDecimalText(value)) throw lineError(lineIndex, field, `must be a decimal number, got "${value}"`)
