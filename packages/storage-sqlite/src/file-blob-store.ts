@@ -47,6 +47,14 @@ export function createFileBlobStore(dir: string): BlobStore {
         throw error
       }
     },
+    // Not synced: a deleted PDF that comes back after a power loss is an orphan, nothing worse.
+    async delete(key) {
+      try {
+        await rm(pathOf(key))
+      } catch (error) {
+        if (!holdsNoFile(error)) throw error
+      }
+    },
   }
 }
 

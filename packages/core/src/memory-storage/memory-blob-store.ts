@@ -17,6 +17,10 @@ export function createMemoryBlobStore(): BlobStore {
       const stored = blobs.get(key)
       return stored && new Uint8Array(stored)
     },
+    async delete(key) {
+      assertBlobKey(key)
+      blobs.delete(key)
+    },
   }
 }
 

@@ -318,9 +318,12 @@ function documentVersionRecords(versions: Table<DocumentVersion>): DocumentVersi
       }
       versions.set(version.id, version)
     },
-    setPdfKey: async (companyId, id, pdfKey) => {
+    // Transactions run one at a time, so the check-then-set is atomic.
+    recordPdfKey: async (companyId, id, pdfKey) => {
       const version = versions.get(id)
-      if (version?.companyId === companyId) versions.set(id, { ...version, pdfKey })
+      if (version?.companyId !== companyId || version.pdfKey !== null) return false
+      versions.set(id, { ...version, pdfKey })
+      return true
     },
   }
 }

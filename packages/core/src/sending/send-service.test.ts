@@ -7,6 +7,7 @@ import type { CustomerCreateInput } from '../customers/customer-schemas'
 import type { DomainEvent } from '../events/domain-event'
 import { createMemoryMailbox } from '../mail/memory-mailbox'
 import type { MailTransport, OutgoingMail } from '../mail/mail-transport'
+import type { BlobStore } from '../ports/blob-store'
 import { createManualClock, createMemoryStorage, createRecordingRenderer, failsWith, readRecordedPdf } from '../testing'
 
 async function setup(options: { company?: Partial<CompanyCreateInput>; customer?: Partial<CustomerCreateInput>; transport?: MailTransport } = {}) {
@@ -24,6 +25,25 @@ async function setup(options: { company?: Partial<CompanyCreateInput>; customer?
     invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Beratung', quantity: 2, unitPrice: '100' }] })
   const auditActions = async (id: string) => (await storage.audit.list(company.id, { targetId: id, limit: 100, offset: 0 })).items.map((entry) => entry.action)
   return { clock, storage, mailbox, pdf, invoicing, actor, company, customer, events, draft, auditActions }
+}
+
+/** Blobs in a map the test can look into, on a disk the test can fill up or slow down. */
+function controlledBlobs() {
+  const stored = new Map<string, Uint8Array>()
+  const disk = { full: false, slowWrites: 0 }
+  const blobs: BlobStore = {
+    put: async (key, content) => {
+      if (disk.full) throw new Error('disk full')
+      // Each slow write takes longer than the next one: an earlier drawing would be stored last.
+      if (disk.slowWrites) await new Promise((resolve) => setTimeout(resolve, 20 * disk.slowWrites--))
+      stored.set(key, content)
+    },
+    get: async (key) => stored.get(key),
+    delete: async (key) => {
+      stored.delete(key)
+    },
+  }
+  return { blobs, stored, disk }
 }
 
 /** A transport that holds every mail until the test lets it go. */
@@ -238,19 +258,10 @@ describe('a failure after the mail was accepted', () => {
     const storage = createMemoryStorage()
     const mailbox = createMemoryMailbox()
     const failures: string[] = []
-    const stored = new Map<string, Uint8Array>()
-    let diskFull = true
-    let slowDisk = 0
+    const { blobs, stored, disk } = controlledBlobs()
+    disk.full = true
     const invoicing = createInvoicing({
-      storage, pdf: createRecordingRenderer(), mail: { transport: mailbox },
-      blobs: {
-        put: async (key, content) => {
-          if (diskFull) throw new Error('disk full')
-          if (slowDisk) await new Promise((resolve) => setTimeout(resolve, 20 * slowDisk--))
-          stored.set(key, content)
-        },
-        get: async (key) => stored.get(key),
-      },
+      storage, pdf: createRecordingRenderer(), mail: { transport: mailbox }, blobs,
       onArchiveError: (_, versionId) => failures.push(versionId),
     })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
@@ -264,24 +275,43 @@ describe('a failure after the mail was accepted', () => {
     assert.equal(versions[0]!.hasPdf, false)
     assert.ok(failures.includes(versions[0]!.id))
 
-    diskFull = false
-    slowDisk = 2 // a first write that takes longer than a second one: the later PDF would win the key
+    disk.full = false
+    disk.slowWrites = 2
     const [drawnLate, alongside] = await Promise.all([1, 2].map(() => invoicing.versions.pdf(actor, created.id, { version: 1 })))
     assert.deepEqual(alongside!.content, drawnLate!.content, 'two first downloads get one PDF')
     assert.equal((await invoicing.versions.list(actor, created.id)).versions[0]!.hasPdf, true, 'archived on its first download')
     assert.deepEqual((await invoicing.versions.pdf(actor, created.id, { version: 1 })).content, drawnLate!.content)
+    assert.equal(stored.size, 1, 'the drawing that lost is not kept')
+  })
+
+  it('serves one PDF for good when a download draws it while the locking request still stores its own', async () => {
+    const { blobs, stored, disk } = controlledBlobs()
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), pdf: createRecordingRenderer(), blobs })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', vatId: 'DE123456789' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde AG' })
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
+    disk.slowWrites = 1 // the locking request's archive, after its commit, is slow to store
+    const locking = invoicing.invoices.update(actor, created.id, { status: 'SENT' })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const first = await invoicing.versions.pdf(actor, created.id, { version: 1 })
+    await locking
+    const later = await invoicing.versions.pdf(actor, created.id, { version: 1 })
+    assert.equal(readRecordedPdf(later.content).drawn, readRecordedPdf(first.content).drawn, 'the PDF served first stays the archived one')
+    assert.deepEqual(later.content, first.content)
+    assert.equal(stored.size, 1)
   })
 
   it('keeps the reservation when recording fails after delivery, so a retry cannot mail twice', async () => {
     const storage = createMemoryStorage()
     const mailbox = createMemoryMailbox()
+    const { blobs, stored } = controlledBlobs()
     let failRecording = false
     const invoicing = createInvoicing({
       storage: { ...storage, transaction: (work) => storage.transaction(async (tx) => {
         if (failRecording && mailbox.sent.length > 0) throw new Error('database gone')
         return work(tx)
       }) },
-      pdf: createRecordingRenderer(), mail: { transport: mailbox },
+      pdf: createRecordingRenderer(), mail: { transport: mailbox }, blobs,
     })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
     const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', email: 'kunde@kunde.de' })
@@ -290,6 +320,7 @@ describe('a failure after the mail was accepted', () => {
     await assert.rejects(invoicing.invoices.send(actor, created.id), /database gone/)
     failRecording = false
     assert.equal(mailbox.sent.length, 1)
+    assert.equal(stored.size, 0, 'the mailed PDF is not kept without the version it was stored for')
     await assert.rejects(invoicing.invoices.send(actor, created.id), failsWith('send_in_progress'))
     assert.equal(mailbox.sent.length, 1)
   })

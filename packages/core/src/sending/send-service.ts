@@ -11,7 +11,7 @@ import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../shared/unit-of-work'
 import { parseInput } from '../shared/validation'
 import { Exact } from '../tax/decimals'
-import type { DocumentSnapshot } from '../versions/document-version'
+import type { DocumentSnapshot, DocumentVersion } from '../versions/document-version'
 import { createVersionArchive, takeVersion } from '../versions/version-archive'
 import { mailTextOf, placeholdersOf } from './mail-texts'
 import { SendRequestSchema, type SendRequest } from './send-schemas'
@@ -136,17 +136,16 @@ export function createSendService(deps: CoreDeps) {
           return undefined
         })
         : undefined
-      const { invoice, lateVersion } = await inUnitOfWork(actor, async (unit) => {
+      const recording = inUnitOfWork(actor, async (unit) => {
         const current = await requireInvoice(unit.tx, actor, id)
         const sent = { ...sentStateOf(current, sentAt), updatedAt: unit.now.toISOString() }
-        let lateVersion = null
+        let version: DocumentVersion | null = null
         if (sent.lockedAt !== null && current.lockedAt === null) {
           // The mailed PDF is version 1's archive, unless the document changed after it was drawn (an expired reservation).
           const unchanged = current.updatedAt === prepared.parts.invoice.updatedAt
-          const version = await takeVersion(unit, actor, { ...prepared.parts, invoice: sent }, {
+          version = await takeVersion(unit, actor, { ...prepared.parts, invoice: sent }, {
             id: versionId, changeType: 'INITIAL', changeReason: null, ...(unchanged && pdfKey ? { pdfKey } : {}),
           })
-          if (!version.pdfKey) lateVersion = version
         }
         await unit.tx.invoices.update(sent)
         await unit.tx.sendReservations.release(actor.companyId, id, token)
@@ -154,9 +153,15 @@ export function createSendService(deps: CoreDeps) {
           invoiceNumber: sent.invoiceNumber, sentTo: prepared.to, cc: message.cc, bcc: message.bcc, messageId: receipt.messageId, status: sent.status,
         })
         await unit.emit('invoice.sent', sent)
-        return { invoice: sent, lateVersion }
+        return { invoice: sent, version }
       })
-      if (lateVersion) await archive.archiveAll([lateVersion])
+      // The mailed bytes stay only as a version's PDF: not when recording failed or the document changed meanwhile.
+      const { invoice, version } = await recording.catch(async (error: unknown) => {
+        if (pdfKey) await archive.discard(pdfKey)
+        throw error
+      })
+      if (pdfKey && version?.pdfKey !== pdfKey) await archive.discard(pdfKey)
+      if (version) await archive.archiveAll([version])
       return { invoiceId: id, invoiceNumber: invoice.invoiceNumber, status: invoice.status, sentTo: prepared.to, cc: [...message.cc], bcc: [...message.bcc], sentAt }
     },
   }

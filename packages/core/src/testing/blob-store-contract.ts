@@ -52,6 +52,19 @@ export function blobStoreContract(name: string, makeStore: () => BlobStore | Pro
       assertBytes(await store.get('doc.pdf'), shorter)
     })
 
+    it('deletes a key and nothing else; deleting a key that holds nothing is no error', async () => {
+      const store = await makeStore()
+      await store.put('versions/co_1/in_1/v_1.pdf', Uint8Array.from([1]))
+      await store.put('versions/co_1/in_1/v_2.pdf', Uint8Array.from([2]))
+      await store.delete('versions/co_1/in_1/v_1.pdf')
+      assert.equal(await store.get('versions/co_1/in_1/v_1.pdf'), undefined)
+      assertBytes(await store.get('versions/co_1/in_1/v_2.pdf'), Uint8Array.from([2]))
+      await store.delete('versions/co_1/in_1/v_1.pdf')
+      await store.delete('missing/deeper/file.pdf')
+      await store.put('versions/co_1/in_1/v_1.pdf', Uint8Array.from([3]))
+      assertBytes(await store.get('versions/co_1/in_1/v_1.pdf'), Uint8Array.from([3]))
+    })
+
     it('keeps nested keys apart', async () => {
       const store = await makeStore()
       const keys = ['versions/co_1/in_1/v_1.pdf', 'versions/co_1/in_1/v_2.pdf', 'versions/co_1/in_2/v_1.pdf', 'versions/co_2/in_1/v_1.pdf', 'v_1.pdf']
@@ -64,6 +77,7 @@ export function blobStoreContract(name: string, makeStore: () => BlobStore | Pro
       const store = await makeStore()
       for (const key of ['../x', 'a/../../x', 'a//b', '/a', 'a/', 'a/./b', '.', '', 'a b', 'a\\b', 'ä']) {
         await assert.rejects(store.put(key, Uint8Array.from([1])), Error, JSON.stringify(key))
+        await assert.rejects(store.delete(key), Error, JSON.stringify(key))
       }
     })
 

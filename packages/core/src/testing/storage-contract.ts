@@ -842,8 +842,33 @@ export function storageContract(harness: StorageHarness): void {
           await tx.documentVersions.insert(kept)
         })
         const pdfKey = `versions/${company.id}/${invoice!.id}/${version.id}.pdf`
-        await storage.transaction((tx) => tx.documentVersions.setPdfKey(company.id, version.id, pdfKey))
+        assert.equal(await storage.transaction((tx) => tx.documentVersions.recordPdfKey(company.id, version.id, pdfKey)), true)
         assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [kept, { ...version, pdfKey }])
+      })
+
+      it('records a PDF once: a second key is refused and the first stays', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const version = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
+        const archived = aDocumentVersion(company.id, invoice!.id, { versionNumber: 2, pdfKey: 'versions/mailed.pdf' })
+        await storage.transaction(async (tx) => {
+          await tx.documentVersions.insert(version)
+          await tx.documentVersions.insert(archived)
+        })
+        assert.equal(await storage.transaction((tx) => tx.documentVersions.recordPdfKey(company.id, version.id, 'versions/first.pdf')), true)
+        assert.equal(await storage.transaction((tx) => tx.documentVersions.recordPdfKey(company.id, version.id, 'versions/second.pdf')), false)
+        assert.equal(await storage.transaction((tx) => tx.documentVersions.recordPdfKey(company.id, archived.id, 'versions/drawn.pdf')), false)
+        assert.deepEqual(await storage.documentVersions.list(company.id, invoice!.id), [archived, { ...version, pdfKey: 'versions/first.pdf' }])
+      })
+
+      it('records exactly one of concurrent PDF keys for one version', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const version = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
+        await storage.transaction((tx) => tx.documentVersions.insert(version))
+        const keys = Array.from({ length: 8 }, (_, index) => `versions/drawing-${index}.pdf`)
+        const recorded = await Promise.all(keys.map((key) => storage.transaction((tx) => tx.documentVersions.recordPdfKey(company.id, version.id, key))))
+        assert.equal(recorded.filter(Boolean).length, 1)
+        const winner = keys[recorded.indexOf(true)]
+        assert.equal((await storage.documentVersions.get(company.id, invoice!.id, 1))!.pdfKey, winner)
       })
 
       it('keeps companies apart: another company’s versions are invisible and untouchable', async () => {
@@ -853,7 +878,7 @@ export function storageContract(harness: StorageHarness): void {
         await storage.transaction((tx) => tx.documentVersions.insert(version))
         assert.deepEqual(await storage.documentVersions.list(other.id, invoice!.id), [])
         assert.equal(await storage.documentVersions.get(other.id, invoice!.id, 1), undefined)
-        await storage.transaction((tx) => tx.documentVersions.setPdfKey(other.id, version.id, 'versions/elsewhere.pdf'))
+        assert.equal(await storage.transaction((tx) => tx.documentVersions.recordPdfKey(other.id, version.id, 'versions/elsewhere.pdf')), false)
         assert.deepEqual(await storage.documentVersions.get(company.id, invoice!.id, 1), version)
       })
 
@@ -863,7 +888,7 @@ export function storageContract(harness: StorageHarness): void {
         await storage.transaction((tx) => tx.documentVersions.insert(kept))
         await assert.rejects(storage.transaction(async (tx) => {
           await tx.documentVersions.insert(aDocumentVersion(company.id, invoice!.id, { versionNumber: 2 }))
-          await tx.documentVersions.setPdfKey(company.id, kept.id, 'versions/rolled-back.pdf')
+          await tx.documentVersions.recordPdfKey(company.id, kept.id, 'versions/rolled-back.pdf')
           assert.equal((await tx.documentVersions.list(company.id, invoice!.id)).length, 2)
           throw new Error('correction failed')
         }))

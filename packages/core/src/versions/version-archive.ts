@@ -43,19 +43,24 @@ export async function takeVersion(
 export const takeInitialVersion = (unit: UnitOfWork, actor: Actor, snapshot: DocumentSnapshot, ids: IdGenerator): Promise<DocumentVersion> =>
   takeVersion(unit, actor, snapshot, { id: ids.next(), changeType: 'INITIAL', changeReason: null })
 
-/** Where a version's PDF lies: one key per version id, so no key is ever written twice with other bytes. */
-export const versionPdfKey = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>): string =>
-  `versions/${version.companyId}/${version.invoiceId}/${version.id}.pdf`
+/**
+ * Where one drawing of a version's PDF lies. Each drawing gets a key of its own, so no key is
+ * ever written twice with other bytes: drawings of one version differ (a PDF/A carries its
+ * creation time and a random document id), and two may be stored at once.
+ */
+const pdfKeyOf = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>, drawingId: string): string =>
+  `versions/${version.companyId}/${version.invoiceId}/${version.id}-${drawingId}.pdf`
 
 /**
  * Draws and stores the PDF of committed versions. It runs after the commit so no transaction
  * holds the write lock while a PDF is drawn; a version whose PDF could not be stored stays
- * without one (`hasPdf: false`, 404 on download) and is reported to `onArchiveError`.
+ * without one (`hasPdf: false`) and is reported to `onArchiveError`. The first PDF recorded for
+ * a version is its PDF for good, whichever process or request drew it.
  */
-export function createVersionArchive({ storage, blobs, pdf, onArchiveError }: Pick<CoreDeps, 'storage' | 'blobs' | 'pdf' | 'onArchiveError'>) {
-  /** Stores `content` as the PDF of a version that is about to be taken (the bytes a mail carried). */
-  async function storeBeforehand(version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>, content: Uint8Array): Promise<string> {
-    const key = versionPdfKey(version)
+export function createVersionArchive({ storage, blobs, pdf, ids, onArchiveError }: Pick<CoreDeps, 'storage' | 'blobs' | 'pdf' | 'ids' | 'onArchiveError'>) {
+  /** Stores `content` as a PDF of `version` (taken or about to be taken); answers its key. */
+  async function store(version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>, content: Uint8Array): Promise<string> {
+    const key = pdfKeyOf(version, ids.next())
     await blobs.put(key, content)
     return key
   }
@@ -64,18 +69,25 @@ export function createVersionArchive({ storage, blobs, pdf, onArchiveError }: Pi
     if (version.pdfKey) return
     try {
       if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): version PDFs cannot be archived')
-      const key = await storeBeforehand(version, await renderHybridPdf(pdf, version.snapshot))
-      await storage.transaction((tx) => tx.documentVersions.setPdfKey(version.companyId, version.id, key))
+      const key = await store(version, await renderHybridPdf(pdf, version.snapshot))
+      const recorded = await storage.transaction((tx) => tx.documentVersions.recordPdfKey(version.companyId, version.id, key))
+      // Another drawing was recorded first; it is the one that may have been served already.
+      if (!recorded) await blobs.delete(key)
     } catch (error) {
       onArchiveError(error, version.id)
     }
   }
 
   return {
-    storeBeforehand,
+    /** Stores the bytes a mail carried, before the version they belong to is taken. */
+    storeBeforehand: store,
     /** Archives the PDFs of `versions` one after another; never throws. */
     async archiveAll(versions: readonly DocumentVersion[]): Promise<void> {
       for (const version of versions) await archive(version)
+    },
+    /** Removes a PDF stored beforehand that no version took; never throws. */
+    async discard(key: string): Promise<void> {
+      await blobs.delete(key).catch(() => undefined)
     },
   }
 }

@@ -59,16 +59,6 @@ export function createVersionService(deps: CoreDeps) {
   const { storage, blobs } = deps
   const inUnitOfWork = createUnitOfWork(deps)
   const archive = createVersionArchive(deps)
-  // One late archive per version at a time: two first downloads must not draw two different PDFs.
-  const lateArchives = new Map<string, Promise<void>>()
-  const archiveLate = (version: DocumentVersion): Promise<void> => {
-    let running = lateArchives.get(version.id)
-    if (!running) {
-      running = archive.archiveAll([version]).finally(() => lateArchives.delete(version.id))
-      lateArchives.set(version.id, running)
-    }
-    return running
-  }
 
   return {
     /** A document's versions, highest first. */
@@ -81,7 +71,8 @@ export function createVersionService(deps: CoreDeps) {
     /**
      * The PDF archived when the version was taken, byte for byte; it is never drawn again. A
      * version whose archiving failed (a full disk, a renderer down) is drawn from its snapshot
-     * on its first download and archived then.
+     * on its first download and archived then. Of downloads drawing at once, all serve the PDF
+     * recorded first.
      */
     async pdf(actor: Actor, invoiceId: string, request: VersionPdfRequest): Promise<ExportedFile & { content: Uint8Array }> {
       const { version: number } = parseInput(VersionPdfRequestSchema, request)
@@ -89,7 +80,7 @@ export function createVersionService(deps: CoreDeps) {
       let version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
       if (!version) throw notFound(`Version ${number}`)
       if (!version.pdfKey) {
-        await archiveLate(version)
+        await archive.archiveAll([version])
         version = (await storage.documentVersions.get(actor.companyId, invoiceId, number))!
       }
       const content = version.pdfKey ? await blobs.get(version.pdfKey) : undefined

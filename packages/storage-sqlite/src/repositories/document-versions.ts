@@ -35,7 +35,8 @@ export function createDocumentVersionRepository({ db, row, rows, write }: Execut
       return found && fromRow(found)
     },
     insert: (version) => write(db.insertInto('document_version').values(toRow(version))),
-    setPdfKey: (companyId, id, pdfKey) =>
-      write(db.updateTable('document_version').set({ pdf_key: pdfKey }).where('id', '=', id).where('company_id', '=', companyId)),
+    // One statement: of two writers only the first finds pdf_key null.
+    recordPdfKey: async (companyId, id, pdfKey) => (await row(db.updateTable('document_version').set({ pdf_key: pdfKey })
+      .where('id', '=', id).where('company_id', '=', companyId).where('pdf_key', 'is', null).returning('id'))) !== undefined,
   }
 }
