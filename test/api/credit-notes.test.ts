@@ -94,6 +94,14 @@ describe('credit notes', () => {
     const twice = await create({ parent_invoice_id: stored.id, partial_lines: [{ line_id: stored.lines[0].id, quantity: 3 }] })
     assert.equal(twice.status, 409, twice.text)
     assert.deepEqual([twice.body.code, twice.body.lineId, twice.body.creditableQuantity], ['credit_exceeds_invoice', stored.lines[0].id, 2])
+    // A correction keeps the credited line, and may not take away what is credited of it.
+    const shrink = await tenant.api.post(`/invoices/${stored.id}/correct`, {
+      change_reason: 'Nur ein Stuhl geliefert', lines: [{ description: 'Stühle', quantity: 1, unit_price: '25', tax_rate: 19 }, { description: 'Tisch', unit_price: '200', tax_rate: 19 }],
+    })
+    assert.equal(shrink.status, 409, shrink.text)
+    assert.deepEqual([shrink.body.code, shrink.body.lineId, shrink.body.creditNoteIds], ['credit_exceeds_invoice', stored.lines[0].id, [note.id]])
+    assert.equal((await tenant.api.post(`/invoices/${stored.id}/correct`, { change_reason: 'Bestellnummer nachgetragen', order_number: 'B-77' })).status, 200)
+    assert.deepEqual((await tenant.api.get(`/invoices/${stored.id}`)).body.data.lines.map((line: any) => line.id), stored.lines.map((line: any) => line.id))
 
     // 345.10 gross invoiced, 53.55 credited: 291.55 is left.
     const beyond = await create({ parent_invoice_id: stored.id, lines: [{ description: 'Kulanz', unitPrice: '245.05' }] })

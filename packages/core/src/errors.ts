@@ -71,7 +71,7 @@ export const ERROR_CODES = [
   'payments_block_cancellation',
   /** The cancelled invoice already has its cancellation credit note. */
   'storno_exists',
-  /** Linked credit notes would credit more than the invoice's gross total (`creditableAmount`). */
+  /** Credit notes would credit more than the invoice: its gross total (`creditableAmount`), a line's quantity (`lineId`), or what a correction leaves of it. */
   'credit_exceeds_invoice',
   /** Reminders of the document are paused (dunning pause). */
   'dunning_paused',

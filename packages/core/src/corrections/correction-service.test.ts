@@ -134,6 +134,55 @@ describe('correcting a locked document', () => {
   })
 })
 
+describe('correcting an invoice that credit notes credit', () => {
+  const creditedInvoice = async () => {
+    const context = await setup()
+    const { invoicing, actor, customer } = context
+    const created = await invoicing.invoices.create(actor, {
+      customerId: customer.id, lines: [{ description: 'Stunden', quantity: 3, unitPrice: '100' }, { description: 'Lizenz', unitPrice: '1000' }],
+    })
+    const { invoice } = await invoicing.invoices.update(actor, created.id, { status: 'SENT' })
+    const hours = invoice.lines[0]!
+    const credit = await invoicing.creditNotes.create(actor, { parentInvoiceId: invoice.id, partialLines: [{ lineId: hours.id, quantity: 2 }] })
+    return { ...context, invoice, hours, credit }
+  }
+
+  it('keeps the lines it does not replace, so what was credited of them still counts', async () => {
+    const { invoicing, actor, invoice, hours } = await creditedInvoice()
+    await invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, notes: 'Danke für den Auftrag' })
+    const corrected = await invoicing.invoices.get(actor, invoice.id)
+    assert.deepEqual(corrected.lines.map((line) => line.id), invoice.lines.map((line) => line.id))
+    await assert.rejects(
+      invoicing.creditNotes.create(actor, { parentInvoiceId: invoice.id, partialLines: [{ lineId: hours.id, quantity: 2 }] }),
+      failsWith('credit_exceeds_invoice', { lineId: hours.id, creditableQuantity: 1 }),
+    )
+  })
+
+  it('refuses to replace or shrink credited lines until their credit notes are cancelled', async () => {
+    const { invoicing, actor, invoice, credit } = await creditedInvoice()
+    const fewerHours = { changeReason: REASON, lines: [{ description: 'Stunden', quantity: 1, unitPrice: '100' }, { description: 'Lizenz', unitPrice: '1000' }] }
+    await assert.rejects(invoicing.invoices.correct(actor, invoice.id, fewerHours), failsWith('credit_exceeds_invoice', { creditNoteIds: [credit.id] }))
+    assert.equal((await invoicing.versions.list(actor, invoice.id)).currentVersion, 1, 'nothing was written')
+    await invoicing.invoices.update(actor, credit.id, { status: 'CANCELLED' })
+    const { versionNumber } = await invoicing.invoices.correct(actor, invoice.id, fewerHours)
+    assert.equal(versionNumber, 2)
+  })
+
+  it('refuses a corrected total below what credit notes credit', async () => {
+    const { invoicing, actor, customer } = await setup()
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Projekt', unitPrice: '1000' }] })
+    const { invoice } = await invoicing.invoices.update(actor, created.id, { status: 'SENT' })
+    const credit = await invoicing.creditNotes.create(actor, { parentInvoiceId: invoice.id, lines: [{ description: 'Kulanz', unitPrice: '500' }] })
+    // Reverse charge drops the VAT: 1,000.00 instead of 1,190.00 still covers the 595.00 credited.
+    const other = await invoicing.customers.create(actor, { name: 'Kunde Wien', country: 'AT', vatId: 'ATU12345678' })
+    await invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, customerId: other.id })
+    await assert.rejects(
+      invoicing.invoices.correct(actor, invoice.id, { changeReason: REASON, lines: [{ description: 'Projekt', unitPrice: '500' }] }),
+      failsWith('credit_exceeds_invoice', { creditNoteIds: [credit.id], creditedAmount: 595 }),
+    )
+  })
+})
+
 describe('reading versions', () => {
   it('lists none for a document never locked, and checks the version number', async () => {
     const { invoicing, actor, customer, sentInvoice } = await setup()

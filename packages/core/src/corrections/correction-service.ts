@@ -2,6 +2,7 @@ import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'
 import { requireCustomer } from '../customers/require-customer'
 import { InvoicingError } from '../errors'
+import { assertCreditsWithinCorrection } from '../credit-notes/linked-credit'
 import { assertDateOrder } from '../invoices/document-dates'
 import { loadDocumentParts, requireInvoice } from '../invoices/document-parts'
 import { givenTaxValues, TAX_FIELDS } from '../invoices/editing'
@@ -69,13 +70,16 @@ export function createCorrectionService(deps: CoreDeps) {
         const issueDate = fields.issueDate ?? current.issueDate
         const drafts = lines ? await draftLines(tx.products, company.id, lines) : draftsOf(current.lines)
         const changed = withChanges(current, changes)
+        const priced = priceDocument(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId), drafts, ids)
         const revised: Invoice = {
           ...changed,
           customerId,
           issueDate,
           // A new recipient brings its own routing id (Leitweg-ID) unless the correction gives one.
           buyerReference: fields.buyerReference === undefined && customerId !== current.customerId ? customer.buyerReference : changed.buyerReference,
-          ...priceDocument(company, customer, issueDate, givenTaxes(current, fields, customerId !== current.customerId), drafts, ids),
+          ...priced,
+          // Lines not replaced stay the lines they were: credit notes name the lines they credit.
+          lines: lines ? priced.lines : priced.lines.map((line, index) => ({ ...line, id: current.lines[index]!.id })),
           updatedAt: now.toISOString(),
         }
         assertDateOrder(revised)
@@ -85,6 +89,7 @@ export function createCorrectionService(deps: CoreDeps) {
           throw new InvoicingError('amount_exceeds_remaining', `The payments of ${current.invoiceNumber} would exceed the corrected total ${revised.grossTotal}; delete or change payments first`)
         }
         const corrected = { ...revised, ...settle(revised, payments, payments[0]?.paymentDate ?? null) }
+        await assertCreditsWithinCorrection(tx, corrected)
         if (contentOf(corrected) === contentOf(current)) {
           throw new InvoicingError('validation_failed', 'The correction changes nothing; give the fields or lines that differ')
         }

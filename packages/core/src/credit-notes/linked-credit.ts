@@ -106,11 +106,15 @@ export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'inv
   })
 }
 
-/** The quantity of each of the invoice's lines that `notes` credit, by line id (positive). */
+/**
+ * The quantity of each of the invoice's lines that `notes` credit, by line id (positive).
+ * Percent discounts are shares, not quantities (they come along with every partial credit),
+ * and layout lines credit nothing.
+ */
 function creditedQuantities(notes: readonly Invoice[]): Map<string, Decimal> {
   const credited = new Map<string, Decimal>()
   for (const line of notes.flatMap((note) => note.lines)) {
-    if (line.creditedLineId === null) continue
+    if (line.creditedLineId === null || line.lineType === 'DISCOUNT_PERCENT' || isLayoutLine(line.lineType)) continue
     credited.set(line.creditedLineId, (credited.get(line.creditedLineId) ?? new Exact(0)).plus(new Exact(line.quantity).abs()))
   }
   return credited
@@ -119,15 +123,14 @@ function creditedQuantities(notes: readonly Invoice[]): Map<string, Decimal> {
 /**
  * 409 `credit_exceeds_invoice` when a line of `creditNote` credits more of an invoice line than
  * the other live credit notes left of it (two partial credits of 2 of 3 hours are one too many,
- * even where the invoice's total would still allow them). Percent discounts are shares, not
- * quantities (they come along with every partial credit), and layout lines credit nothing.
+ * even where the invoice's total would still allow them).
  */
 function assertLinesWithinInvoice(creditNote: Invoice, others: readonly Invoice[], source: Invoice): void {
   const creditedBefore = creditedQuantities(others)
   const creditedNow = creditedQuantities([creditNote])
   for (const [lineId, quantity] of creditedNow) {
     const line = source.lines.find((each) => each.id === lineId)
-    if (!line || line.lineType === 'DISCOUNT_PERCENT' || isLayoutLine(line.lineType)) continue
+    if (!line) continue
     const creditable = new Exact(line.quantity).abs().minus(creditedBefore.get(lineId) ?? new Exact(0))
     if (quantity.lte(creditable)) continue
     const lineIndex = source.lines.indexOf(line)
@@ -142,4 +145,29 @@ function assertLinesWithinInvoice(creditNote: Invoice, others: readonly Invoice[
 export function assertCreditsAnAmount(creditNote: Invoice): void {
   if (new Exact(creditNote.grossTotal).isNegative()) return
   throw new InvoicingError('validation_failed', `lines: a credit note must credit an amount; these lines total ${creditNote.grossTotal}`, { field: 'lines' })
+}
+
+/**
+ * 409 `credit_exceeds_invoice` when a correction of `corrected` would leave its live credit
+ * notes crediting more than the invoice: every line they credit must stay, with at least the
+ * quantity credited (lines a correction replaces are new lines), and the corrected total must
+ * still cover what they credit (a cent of rounding per credited line, as on creation).
+ */
+export async function assertCreditsWithinCorrection(reader: Pick<StorageReader, 'invoices'>, corrected: Invoice): Promise<void> {
+  const notes = await liveCreditNotesOf(reader, corrected)
+  const crediting = (lineId: string) => notes.filter((note) => note.lines.some((line) => line.creditedLineId === lineId)).map((note) => note.id)
+  for (const [lineId, quantity] of creditedQuantities(notes)) {
+    const line = corrected.lines.find((each) => each.id === lineId)
+    if (line && quantity.lte(new Exact(line.quantity).abs())) continue
+    throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${quantity.toFixed()} of line ${lineId} of ${corrected.invoiceNumber}; the correction must keep that line with at least this quantity, or those credit notes must be cancelled first`, {
+      lineId, creditNoteIds: crediting(lineId),
+    })
+  }
+  const credited = notes.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
+  const rounding = new Exact('0.01').times(notes.reduce((count, note) => count + amountLines(note), 0))
+  if (credited.lte(new Exact(corrected.grossTotal).plus(rounding))) return
+  throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${formatMoney(credited)} ${corrected.currency} of ${corrected.invoiceNumber}; the corrected total ${corrected.grossTotal} would be less`, {
+    creditedAmount: Number(formatMoney(credited)),
+    creditNoteIds: notes.map((note) => note.id),
+  })
 }

@@ -135,7 +135,9 @@ per credited line for the rounding of partial credits (409 \`credit_exceeds_invo
 no invoice line is credited beyond its quantity by them together (409 \`credit_exceeds_invoice\`
 with \`lineId\`, \`lineIndex\` and \`creditableQuantity\`; \`lines\` given freely credit no particular
 line and count only against the total). An invoice with such credit notes cannot be cancelled (409 \`status_conflict\`:
-cancel them first, or credit the rest). A credit note must credit an amount: a total of 0 or
+cancel them first, or credit the rest). A correction keeps the lines it does not replace; it may
+not replace or shrink a line credit notes credit, nor bring the total below what they credit
+(409 \`credit_exceeds_invoice\` with \`creditNoteIds\`, and \`lineId\` or \`creditedAmount\`). A credit note must credit an amount: a total of 0 or
 above is a 400. Requests give quantities and
 prices positive; credit notes store quantities and amounts negative, so totals are negative and
 \`payout.amount\` (= |grossTotal|) positive. The number comes from the CREDIT_NOTE range when the

@@ -37,6 +37,8 @@ export const invoiceSendingRoutes = ({ invoices }: Invoicing) => [
       'defaults to 0), totals are computed again and the new state is stored as a CORRECTION version with its own archived PDF.',
       'A document locked without a version 1 first gets one from its state before the correction (lazyInitialVersion: true).',
       'Cancelled documents and credit notes cannot be corrected (400 invoice_status); a correction that changes nothing is 400.',
+      'Lines not replaced keep their ids. Lines that credit notes credit cannot be replaced or shrunk, nor the total brought below',
+      'what the credit notes credit (409 credit_exceeds_invoice with creditNoteIds; cancel those credit notes first).',
     ].join(' '),
     scopes: ['invoices:write'],
     body: CorrectionSchema,
