@@ -14,7 +14,9 @@ export interface Executor {
   write(query: Compilable<unknown>): Promise<void>
   /**
    * Runs several reads that must see one state (a document and its lines, a page and its
-   * total): no commit lands between them. Inside a transaction that holds anyway.
+   * total): no commit lands between them. Inside a transaction that holds anyway. `work` must
+   * read through the executor it is given: on the read connection, other reads wait for the
+   * snapshot to end, so a read through the outer executor would wait for itself.
    */
   snapshot<T>(work: (executor: Executor) => Promise<T>): Promise<T>
 }
@@ -41,6 +43,9 @@ interface ReadStatement {
 
 // better-sqlite3 makes each row object by looking every column name up in V8's string table;
 // taking arrays (`raw`) and keeping the names per statement makes a wide row a third cheaper.
+// The names are those of the schema the statement was prepared for: a process must not serve
+// while a newer version migrates the file (a table rebuilt with its columns in another order
+// would put values under the wrong names). Migrations so far only add columns.
 function rowOf<R>({ columns }: ReadStatement, values: unknown[]): R {
   const row: Record<string, unknown> = {}
   for (let index = 0; index < columns.length; index++) row[columns[index]!] = values[index]
