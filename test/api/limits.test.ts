@@ -13,54 +13,58 @@ const rateLimitState = (headers: Headers) => ({
 })
 
 describe('limits', () => {
-  it('reports the rate-limit state on every authenticated response, errors included', async () => {
-    const clock = createManualClock('2026-03-10T09:00:15.000Z')
-    const host = await startTestHost({ clock })
-    try {
-      const { api } = await createTenant(host, {}, { scopes: ['customers:read'] })
-      const responses = [
-        await api.get('/customers'),
-        await api.get('/customers/unknown'),
-        await api.get('/customers?limit=abc'),
-        await api.post('/customers', { name: 'no scope' }),
-        await api.get('/no-such-route'),
-      ]
-      assert.deepEqual(responses.map((r) => r.status), [200, 404, 400, 403, 404])
-      responses.forEach((response, index) => {
-        assert.deepEqual(rateLimitState(response.headers), { limit: '100', remaining: String(99 - index), reset: '45' })
-      })
-    } finally {
-      await host.stop()
-    }
-  })
+  // A known key is admitted without waiting for storage (the production cache); without the
+  // cache every request looks its key up. Both paths must answer alike.
+  for (const [keyCache, keyCacheTtlMs] of [['key looked up every time', 0], ['production key cache', 1000]] as const) {
+    it(`reports the rate-limit state on every authenticated response, errors included (${keyCache})`, async () => {
+      const clock = createManualClock('2026-03-10T09:00:15.000Z')
+      const host = await startTestHost({ clock, access: { keyCacheTtlMs } })
+      try {
+        const { api } = await createTenant(host, {}, { scopes: ['customers:read'] })
+        const responses = [
+          await api.get('/customers'),
+          await api.get('/customers/unknown'),
+          await api.get('/customers?limit=abc'),
+          await api.post('/customers', { name: 'no scope' }),
+          await api.get('/no-such-route'),
+        ]
+        assert.deepEqual(responses.map((r) => r.status), [200, 404, 400, 403, 404])
+        responses.forEach((response, index) => {
+          assert.deepEqual(rateLimitState(response.headers), { limit: '100', remaining: String(99 - index), reset: '45' })
+        })
+      } finally {
+        await host.stop()
+      }
+    })
 
-  it('allows 100 requests per minute and key, then answers 429 with Retry-After until the window resets', async () => {
-    const clock = createManualClock('2026-03-10T09:00:00.000Z')
-    const host = await startTestHost({ clock })
-    try {
-      const tenant = await createTenant(host)
-      const first100 = await Promise.all(Array.from({ length: 100 }, () => tenant.api.get('/customers')))
-      assert.ok(first100.every((response) => response.status === 200))
-      assert.deepEqual(first100.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i))
+    it(`allows 100 requests per minute and key, then answers 429 with Retry-After until the window resets (${keyCache})`, async () => {
+      const clock = createManualClock('2026-03-10T09:00:00.000Z')
+      const host = await startTestHost({ clock, access: { keyCacheTtlMs } })
+      try {
+        const tenant = await createTenant(host)
+        const first100 = await Promise.all(Array.from({ length: 100 }, () => tenant.api.get('/customers')))
+        assert.ok(first100.every((response) => response.status === 200))
+        assert.deepEqual(first100.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i))
 
-      clock.advance(20_000)
-      const limited = await tenant.api.get('/customers')
-      assert.equal(limited.status, 429)
-      assert.equal(limited.body.code, 'rate_limited')
-      assert.equal(limited.headers.get('retry-after'), '40')
-      assert.deepEqual(rateLimitState(limited.headers), { limit: '100', remaining: '0', reset: '40' })
+        clock.advance(20_000)
+        const limited = await tenant.api.get('/customers')
+        assert.equal(limited.status, 429)
+        assert.equal(limited.body.code, 'rate_limited')
+        assert.equal(limited.headers.get('retry-after'), '40')
+        assert.deepEqual(rateLimitState(limited.headers), { limit: '100', remaining: '0', reset: '40' })
 
-      const { secret } = await host.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null })
-      assert.equal((await apiClient(host.url, secret).get('/customers')).status, 200, 'the limit is per key')
+        const { secret } = await host.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null })
+        assert.equal((await apiClient(host.url, secret).get('/customers')).status, 200, 'the limit is per key')
 
-      clock.advance(40_000)
-      const again = await tenant.api.get('/customers')
-      assert.equal(again.status, 200)
-      assert.equal(again.headers.get('ratelimit-remaining'), '99')
-    } finally {
-      await host.stop()
-    }
-  })
+        clock.advance(40_000)
+        const again = await tenant.api.get('/customers')
+        assert.equal(again.status, 200)
+        assert.equal(again.headers.get('ratelimit-remaining'), '99')
+      } finally {
+        await host.stop()
+      }
+    })
+  }
 
   it('answers 429 quota_exceeded once the monthly API call quota is used, until the next month', async () => {
     // 2026-03-31 23:00 in Berlin (summer time): one hour until April.
