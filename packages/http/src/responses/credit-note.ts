@@ -5,12 +5,16 @@ import * as v from 'valibot'
 import { customerFields } from './customer'
 import { BreakdownResponseSchema, lineResponseEntries, toBreakdownResponse, toLineResponse } from './invoice'
 import { payoutEntries, toPayoutFields } from './payout'
-import { calendarDate, legacySchema, legacyShape, money, nullableString, timestamp } from './shapes'
+import { calendarDate, legacySchema, legacyShaper, money, nullableString, timestamp } from './shapes'
 
 const jsonObject = v.record(v.string(), v.unknown())
 
-/** A credit note: a legacy resource, snake_case fields with camelCase aliases, nested objects too. */
-export const toCreditNoteResponse = (creditNote: Invoice) => legacyShape({
+const shapeBreakdown = legacyShaper(BreakdownResponseSchema.entries)
+const shapeLine = legacyShaper(lineResponseEntries)
+const shapePayout = legacyShaper(payoutEntries)
+
+/** The fields of a credit note, camelCase; the shapers below add the snake_case forms. */
+const creditNoteFields = (creditNote: Invoice) => ({
   id: creditNote.id,
   invoiceNumber: creditNote.invoiceNumber,
   numberIssued: creditNote.numberIssued,
@@ -27,12 +31,12 @@ export const toCreditNoteResponse = (creditNote: Invoice) => legacyShape({
   netTotal: money(creditNote.netTotal),
   taxTotal: money(creditNote.taxTotal),
   grossTotal: money(creditNote.grossTotal),
-  taxBreakdown: creditNote.taxBreakdown.map((entry) => legacyShape(toBreakdownResponse(entry))),
+  taxBreakdown: creditNote.taxBreakdown.map((entry) => shapeBreakdown(toBreakdownResponse(entry))),
   reverseCharge: creditNote.reverseCharge,
   taxExemptionReason: creditNote.taxExemptionReason,
   taxExemptionNote: creditNote.taxExemptionNote,
   taxCountry: creditNote.taxCountry,
-  lines: creditNote.lines.map((line) => legacyShape(toLineResponse(line))),
+  lines: creditNote.lines.map((line) => shapeLine(toLineResponse(line))),
   notes: creditNote.notes,
   headerText: creditNote.headerText,
   footer: creditNote.footer,
@@ -41,7 +45,7 @@ export const toCreditNoteResponse = (creditNote: Invoice) => legacyShape({
   buyerReference: creditNote.buyerReference,
   metadata: creditNote.metadata,
   parentInvoiceId: creditNote.parentInvoiceId,
-  payout: creditNote.payout && legacyShape(toPayoutFields(creditNote)),
+  payout: creditNote.payout && shapePayout(toPayoutFields(creditNote)),
   sentAt: creditNote.sentAt,
   lockedAt: creditNote.lockedAt,
   createdAt: creditNote.createdAt,
@@ -86,16 +90,19 @@ const creditNoteEntries = {
   updatedAt: timestamp,
 }
 
+/** A credit note: a legacy resource, snake_case fields with camelCase aliases, nested objects too. */
 export const CreditNoteListItemSchema = legacySchema(creditNoteEntries)
+const shapeCreditNote = legacyShaper(creditNoteEntries)
+export const toCreditNoteResponse = (creditNote: Invoice) => shapeCreditNote(creditNoteFields(creditNote))
 
-const RecipientSchema = legacySchema(v.pick(v.object(customerFields), [
+const recipientEntries = v.pick(v.object(customerFields), [
   'id', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId',
-]).entries)
+]).entries
+const creditNoteDetailEntries = { ...creditNoteEntries, recipient: legacySchema(recipientEntries) }
 
 /** A single credit note: the list item and its recipient with address and VAT id. */
-export const toCreditNoteDetailResponse = ({ recipient, ...creditNote }: CreditNoteDetail) => ({
-  ...toCreditNoteResponse(creditNote),
-  recipient: legacyShape(recipient),
-})
-
-export const CreditNoteResponseSchema = legacySchema({ ...creditNoteEntries, recipient: RecipientSchema })
+export const CreditNoteResponseSchema = legacySchema(creditNoteDetailEntries)
+const shapeCreditNoteDetail = legacyShaper(creditNoteDetailEntries)
+const shapeRecipient = legacyShaper(recipientEntries)
+export const toCreditNoteDetailResponse = (creditNote: CreditNoteDetail) =>
+  shapeCreditNoteDetail({ ...creditNoteFields(creditNote), recipient: shapeRecipient(creditNote.recipient) })

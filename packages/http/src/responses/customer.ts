@@ -1,9 +1,6 @@
 import type { Customer } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacySchema, legacyShape, nullableNumber, nullableString, timestamp } from './shapes'
-
-/** Customers are a legacy resource: snake_case fields with camelCase aliases. */
-export const toCustomerResponse = ({ companyId: _, ...customer }: Customer) => legacyShape(customer)
+import { legacySchema, legacyShaper, nullableNumber, nullableString, timestamp } from './shapes'
 
 /** The fields of a customer as the API shows them (camelCase). */
 export const customerFields = {
@@ -30,3 +27,6 @@ export const customerFields = {
 }
 
 export const CustomerResponseSchema = legacySchema(customerFields)
+
+/** Customers are a legacy resource: snake_case fields with camelCase aliases. */
+export const toCustomerResponse: (customer: Customer) => Record<string, unknown> = legacyShaper(customerFields)

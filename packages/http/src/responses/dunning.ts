@@ -1,8 +1,26 @@
 import { INVOICE_STATUSES, REMINDER_LEVEL_NUMBERS, type DunningStatus, type Invoice, type Reminder } from '@invoicing/core'
 import * as v from 'valibot'
-import { calendarDate, legacySchema, legacyShape, money, nullableString, timestamp } from './shapes'
+import { calendarDate, legacySchema, legacyShaper, money, nullableString, timestamp } from './shapes'
 
-const reminderFields = (reminder: Reminder) => ({
+const reminderEntries = {
+  id: v.string(),
+  invoiceId: v.string(),
+  level: v.pipe(v.picklist(REMINDER_LEVEL_NUMBERS), v.description('1 payment reminder, 2 first formal reminder, 3 final reminder')),
+  sentAt: timestamp,
+  sentTo: v.string(),
+  fee: v.number(),
+  interestRate: v.pipe(v.number(), v.description('Percent per year; 0 without interest')),
+  interestDays: v.pipe(v.number(), v.description('Overdue days this reminder charged interest for (not charged by an earlier one)')),
+  interestAmount: v.number(),
+  totalAmount: v.pipe(v.number(), v.description('remaining_amount plus every fee and interest charged so far, this one\'s included')),
+  daysOverdue: v.number(),
+  remainingAmount: v.pipe(v.number(), v.description('What was left of the gross total when it was sent')),
+}
+
+/** A reminder: a legacy resource, snake_case with camelCase aliases. */
+export const ReminderResponseSchema = legacySchema(reminderEntries)
+const shapeReminder = legacyShaper(reminderEntries)
+export const toReminderResponse = (reminder: Reminder) => shapeReminder({
   id: reminder.id,
   invoiceId: reminder.invoiceId,
   level: reminder.level,
@@ -17,33 +35,46 @@ const reminderFields = (reminder: Reminder) => ({
   remainingAmount: money(reminder.remainingAmount),
 })
 
-/** A reminder: a legacy resource, snake_case with camelCase aliases. */
-export const toReminderResponse = (reminder: Reminder) => legacyShape(reminderFields(reminder))
+const dunningCustomerEntries = { id: v.string(), customerNumber: v.string(), name: v.string(), email: nullableString }
 
-export const ReminderResponseSchema = legacySchema({
-  id: v.string(),
+const dunningEntries = {
+  isPaused: v.boolean(),
+  pausedAt: v.nullable(timestamp),
+  pausedReason: nullableString,
+  currentLevel: v.pipe(v.number(), v.description('The level of the last reminder; 0 before the first')),
+  nextLevel: v.pipe(v.number(), v.description('The level the next send produces (3 stays 3)')),
+  maxLevelReached: v.boolean(),
+  totalReminders: v.number(),
+  totalFees: v.number(),
+  totalInterest: v.number(),
+  totalOutstanding: v.pipe(v.number(), v.description('What is left of the gross total plus all fees and interest charged')),
+}
+
+const dunningStatusEntries = {
   invoiceId: v.string(),
-  level: v.pipe(v.picklist(REMINDER_LEVEL_NUMBERS), v.description('1 payment reminder, 2 first formal reminder, 3 final reminder')),
-  sentAt: timestamp,
-  sentTo: v.string(),
-  fee: v.number(),
-  interestRate: v.pipe(v.number(), v.description('Percent per year; 0 without interest')),
-  interestDays: v.pipe(v.number(), v.description('Overdue days this reminder charged interest for (not charged by an earlier one)')),
-  interestAmount: v.number(),
-  totalAmount: v.pipe(v.number(), v.description('remaining_amount plus every fee and interest charged so far, this one\'s included')),
+  invoiceNumber: v.string(),
+  status: v.picklist(INVOICE_STATUSES),
+  dueDate: calendarDate,
   daysOverdue: v.number(),
-  remainingAmount: v.pipe(v.number(), v.description('What was left of the gross total when it was sent')),
-})
+  grossTotal: v.number(),
+  customer: legacySchema(dunningCustomerEntries),
+  dunning: legacySchema(dunningEntries),
+  reminders: v.pipe(v.array(ReminderResponseSchema), v.description('Lowest level first')),
+}
 
-export const toDunningStatusResponse = ({ invoice, customer, daysOverdue, dunning, reminders }: DunningStatus) => legacyShape({
+export const DunningStatusResponseSchema = legacySchema(dunningStatusEntries)
+const shapeDunningStatus = legacyShaper(dunningStatusEntries)
+const shapeDunningCustomer = legacyShaper(dunningCustomerEntries)
+const shapeDunning = legacyShaper(dunningEntries)
+export const toDunningStatusResponse = ({ invoice, customer, daysOverdue, dunning, reminders }: DunningStatus) => shapeDunningStatus({
   invoiceId: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
   status: invoice.status,
   dueDate: invoice.dueDate,
   daysOverdue,
   grossTotal: money(invoice.grossTotal),
-  customer: legacyShape(customer),
-  dunning: legacyShape({
+  customer: shapeDunningCustomer(customer),
+  dunning: shapeDunning({
     isPaused: dunning.isPaused,
     pausedAt: dunning.pausedAt,
     pausedReason: dunning.pausedReason,
@@ -58,41 +89,20 @@ export const toDunningStatusResponse = ({ invoice, customer, daysOverdue, dunnin
   reminders: reminders.map(toReminderResponse),
 })
 
-export const DunningStatusResponseSchema = legacySchema({
-  invoiceId: v.string(),
-  invoiceNumber: v.string(),
-  status: v.picklist(INVOICE_STATUSES),
-  dueDate: calendarDate,
-  daysOverdue: v.number(),
-  grossTotal: v.number(),
-  customer: legacySchema({ id: v.string(), customerNumber: v.string(), name: v.string(), email: nullableString }),
-  dunning: legacySchema({
-    isPaused: v.boolean(),
-    pausedAt: v.nullable(timestamp),
-    pausedReason: nullableString,
-    currentLevel: v.pipe(v.number(), v.description('The level of the last reminder; 0 before the first')),
-    nextLevel: v.pipe(v.number(), v.description('The level the next send produces (3 stays 3)')),
-    maxLevelReached: v.boolean(),
-    totalReminders: v.number(),
-    totalFees: v.number(),
-    totalInterest: v.number(),
-    totalOutstanding: v.pipe(v.number(), v.description('What is left of the gross total plus all fees and interest charged')),
-  }),
-  reminders: v.pipe(v.array(ReminderResponseSchema), v.description('Lowest level first')),
-})
-
-export const toDunningPauseResponse = (invoice: Invoice) => legacyShape({
-  invoiceId: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
-  dunningPaused: invoice.dunningPaused,
-  dunningPausedAt: invoice.dunningPausedAt,
-  dunningPausedReason: invoice.dunningPausedReason,
-})
-
-export const DunningPauseResponseSchema = legacySchema({
+const dunningPauseEntries = {
   invoiceId: v.string(),
   invoiceNumber: v.string(),
   dunningPaused: v.boolean(),
   dunningPausedAt: v.nullable(timestamp),
   dunningPausedReason: nullableString,
+}
+
+export const DunningPauseResponseSchema = legacySchema(dunningPauseEntries)
+const shapeDunningPause = legacyShaper(dunningPauseEntries)
+export const toDunningPauseResponse = (invoice: Invoice) => shapeDunningPause({
+  invoiceId: invoice.id,
+  invoiceNumber: invoice.invoiceNumber,
+  dunningPaused: invoice.dunningPaused,
+  dunningPausedAt: invoice.dunningPausedAt,
+  dunningPausedReason: invoice.dunningPausedReason,
 })

@@ -1,22 +1,11 @@
 import { CHANGE_TYPES, INVOICE_STATUSES, type CorrectionResult, type SendResult, type VersionList } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacySchema, legacyShape, nullableString, timestamp } from './shapes'
+import { legacySchema, legacyShaper, nullableString, timestamp } from './shapes'
 
 /** Copies as the request gives them: one string, addresses separated by commas. */
 const joined = (addresses: readonly string[]): string | null => (addresses.length ? addresses.join(', ') : null)
 
-/** The send answer: lowercase status, camelCase fields with their snake_case forms. */
-export const toSendResponse = (result: SendResult) => legacyShape({
-  invoiceId: result.invoiceId,
-  invoiceNumber: result.invoiceNumber,
-  status: result.status.toLowerCase(),
-  sentTo: result.sentTo,
-  cc: joined(result.cc),
-  bcc: joined(result.bcc),
-  sentAt: result.sentAt,
-})
-
-export const SendResponseSchema = legacySchema({
+const sendEntries = {
   invoiceId: v.string(),
   invoiceNumber: v.string(),
   status: v.pipe(v.picklist(INVOICE_STATUSES.map((status) => status.toLowerCase())), v.description('The status after the send, lowercase')),
@@ -24,6 +13,20 @@ export const SendResponseSchema = legacySchema({
   cc: v.pipe(nullableString, v.description('Copies, separated by commas')),
   bcc: v.pipe(nullableString, v.description('Blind copies, separated by commas')),
   sentAt: v.pipe(timestamp, v.description('When this mail was handed over for delivery')),
+}
+
+export const SendResponseSchema = legacySchema(sendEntries)
+const shapeSend = legacyShaper(sendEntries)
+
+/** The send answer: lowercase status, camelCase fields with their snake_case forms. */
+export const toSendResponse = (result: SendResult) => shapeSend({
+  invoiceId: result.invoiceId,
+  invoiceNumber: result.invoiceNumber,
+  status: result.status.toLowerCase(),
+  sentTo: result.sentTo,
+  cc: joined(result.cc),
+  bcc: joined(result.bcc),
+  sentAt: result.sentAt,
 })
 
 export const toCorrectionResponse = (result: CorrectionResult) => result

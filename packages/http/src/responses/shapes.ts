@@ -1,31 +1,27 @@
-import { paginationOf, snakeCase as toSnakeCase, type Page } from '@invoicing/core'
+import { paginationOf, snakeCase, type Page } from '@invoicing/core'
 import * as v from 'valibot'
-
-const snakeNames = new Map<string, string>()
-const snakeCase = (name: string): string => {
-  let snake = snakeNames.get(name)
-  if (snake === undefined) {
-    snake = toSnakeCase(name)
-    snakeNames.set(name, snake)
-  }
-  return snake
-}
 
 /**
  * The legacy resources (customers, payments, reminders, credit notes) answer in snake_case with
- * camelCase aliases (decisions §4): every multi-word field appears in both spellings.
+ * camelCase aliases (decisions §4): every multi-word field appears in both spellings. This is
+ * the shaper of one such response: each field of `entries` in both spellings, and nothing else.
+ * Built from the documented fields, it never copies or walks the record itself (a wide record
+ * is a slow hash-table object in V8, and every read answers one).
  */
-export function legacyShape(fields: Record<string, unknown>): Record<string, unknown> {
-  const shaped: Record<string, unknown> = {}
-  for (const name in fields) {
-    const value = fields[name]
-    shaped[snakeCase(name)] = value
-    shaped[name] = value
+export function legacyShaper<TEntries extends v.ObjectEntries>(entries: TEntries): (fields: { readonly [K in keyof TEntries]?: unknown }) => Record<string, unknown> {
+  const names = Object.keys(entries).map((name) => [name as keyof TEntries & string, snakeCase(name)] as const)
+  return (fields) => {
+    const shaped: Record<string, unknown> = {}
+    for (const [name, snake] of names) {
+      const value = fields[name]
+      shaped[snake] = value
+      shaped[name] = value
+    }
+    return shaped
   }
-  return shaped
 }
 
-/** The response schema of {@link legacyShape}: both spellings of every field. */
+/** The response schema of {@link legacyShaper}: both spellings of every field. */
 export function legacySchema(entries: v.ObjectEntries) {
   const both: v.ObjectEntries = {}
   for (const [name, schema] of Object.entries(entries)) {
