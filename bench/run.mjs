@@ -1,52 +1,30 @@
 // @ts-check
-// npm run bench: requests per second, p99 latency and server CPU per request of the host, next
-// to bare Koa handlers measured in the same run (a 2-core VM swings by tens of percent between
-// runs, so only ratios within one run mean something).
+// npm run bench: requests per second, latency and server CPU per request of the host, next to
+// bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices, and
+// document renders.
+//
+// A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
+// the same hardware), so a figure means something only beside one taken at the same time:
+// the read and its baselines are measured in interleaved rounds, each round gives a ratio,
+// and the median ratio is the result.
 //
 // This driver runs in plain Node on purpose: a load generator inside a tsx-loaded process
 // skewed the figures. The servers run from the TypeScript sources through tsx, each in its own
-// process. Usage: npm run bench -- [seconds per case, default 10]
-import { fork } from 'node:child_process'
-import autocannon from 'autocannon'
+// process. Usage: npm run bench -- [seconds per case and round, default 4] [rounds, default 5]
+import { measure, median, placement, startServer } from './harness.mjs'
 
-const seconds = Number(process.argv[2] ?? 10)
+const seconds = Number(process.argv[2] ?? 4)
+const rounds = Number(process.argv[3] ?? 5)
 const TARGET_READ_RATIO = 0.5
 
-/** @param {string} file @param {string[]} args @param {Record<string, string>} env */
-async function startServer(file, args = [], env = {}) {
-  const child = fork(new URL(file, import.meta.url), args, {
-    execArgv: ['--conditions=@invoicing/source', '--import', 'tsx'],
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-  })
-  /** @type {any} */
-  const info = await new Promise((resolve, reject) => {
-    child.once('message', resolve)
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)))
-  })
-  /** @returns {Promise<number>} */
-  const cpuMicros = () => new Promise((resolve) => {
-    child.once('message', (message) => resolve(/** @type {any} */ (message).cpuMicros))
-    child.send('cpu')
-  })
-  return { info, cpuMicros, stop: () => child.kill() }
-}
-
-/** @param {string} name @param {Awaited<ReturnType<typeof startServer>>} server @param {autocannon.Options} options */
-async function measure(name, server, options) {
-  await autocannon({ ...options, connections: 10, duration: 2 }) // warm-up, not counted
-  const cpuBefore = await server.cpuMicros()
-  const result = await autocannon({ ...options, connections: 10, duration: seconds })
-  const cpu = (await server.cpuMicros()) - cpuBefore
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest: cpu / result.requests.total, failed: result.non2xx + result.errors }
-}
-
-const host = await startServer('./servers/host.ts')
+const serverFile = (/** @type {string} */ name) => new URL(`./servers/${name}`, import.meta.url)
+const host = await startServer(serverFile('host.ts'))
 const auth = { authorization: `Bearer ${host.info.key}` }
 const readUrl = `${host.info.url}/api/v1/customers/${host.info.customerId}`
 const customerDocument = await (await fetch(readUrl, { headers: auth })).text()
-const hello = await startServer('./servers/bare-koa.ts', ['hello'])
-const sameDocument = await startServer('./servers/bare-koa.ts', ['customer'], { BENCH_CUSTOMER_DOCUMENT: customerDocument })
-const readReference = await startServer('./servers/bare-koa.ts', ['customer-read'], {
+const hello = await startServer(serverFile('bare-koa.ts'), ['hello'])
+const sameDocument = await startServer(serverFile('bare-koa.ts'), ['customer'], { BENCH_CUSTOMER_DOCUMENT: customerDocument })
+const readReference = await startServer(serverFile('bare-koa.ts'), ['customer-read'], {
   BENCH_CUSTOMER_DOCUMENT: customerDocument, BENCH_DATABASE: host.info.databaseFile, BENCH_CUSTOMER_ID: host.info.customerId, BENCH_COMPANY_ID: host.info.companyId,
 })
 const invoicesUrl = `${host.info.url}/api/v1/invoices`
@@ -59,40 +37,72 @@ const newCustomer = JSON.stringify({
   city: 'Berlin', country: 'DE', vatId: 'DE123456789', paymentTermDays: 30, defaultLocale: 'de',
 })
 
+/** @typedef {import('./harness.mjs').Measurement} Measurement */
+/** @param {number} value */
+const thousands = (value) => Math.round(value).toLocaleString('en')
+/** @param {number} ratio */
+const percent = (ratio) => `${(ratio * 100).toFixed(0)} %`
+/** @param {string} name @param {Measurement[]} rows */
+const summary = (name, rows) => ({
+  name,
+  rps: median(rows.map((r) => r.rps)),
+  p50: median(rows.map((r) => r.p50)),
+  p99: median(rows.map((r) => r.p99)),
+  cpuPerRequest: median(rows.map((r) => r.cpuPerRequest)),
+  failed: rows.reduce((sum, r) => sum + r.failed, 0),
+})
+
 try {
-  const results = [
-    await measure('bare Koa, one-line JSON', hello, { url: `${hello.info.url}/` }),
-    await measure('bare Koa, the same customer document', sameDocument, { url: `${sameDocument.info.url}/` }),
-    await measure('  + 1 SQLite read + 4 headers (reference)', readReference, { url: `${readReference.info.url}/` }),
-    await measure('GET /api/v1/customers/{id}', host, { url: readUrl, headers: auth }),
-    await measure('POST /api/v1/customers', host, {
-      url: `${host.info.url}/api/v1/customers`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newCustomer,
-    }),
+  const readCases = [
+    { name: 'bare Koa, one-line JSON', server: hello, options: { url: `${hello.info.url}/` } },
+    { name: 'bare Koa, the same customer document', server: sameDocument, options: { url: `${sameDocument.info.url}/` } },
+    { name: '  + 1 SQLite read + 4 headers (reference)', server: readReference, options: { url: `${readReference.info.url}/` } },
+    { name: 'GET /api/v1/customers/{id}', server: host, options: { url: readUrl, headers: auth } },
   ]
-  const [helloResult, documentResult, referenceResult, read, create] = /** @type {[typeof results[0], typeof results[0], typeof results[0], typeof results[0], typeof results[0]]} */ (results)
-  console.log(`\n${seconds} s per case after 2 s warm-up, 10 connections; load generator and server share this machine\n`)
+  /** @type {Measurement[][]} one row per round, the cases in the order above */
+  const byRound = []
+  for (let round = 0; round < rounds; round++) {
+    const row = []
+    for (const { name, server, options } of readCases) row.push(await measure(name, server, options, { seconds, warmUpSeconds: round === 0 ? 2 : 0 }))
+    byRound.push(row)
+  }
+  const create = await measure('POST /api/v1/customers', host, {
+    url: `${host.info.url}/api/v1/customers`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newCustomer,
+  }, { seconds })
+  const results = [...readCases.map(({ name }, index) => summary(name, byRound.map((row) => /** @type {Measurement} */ (row[index])))), create]
+  const ratiosOf = (/** @type {number} */ caseIndex, /** @type {number} */ baseIndex) =>
+    byRound.map((row) => /** @type {Measurement} */ (row[caseIndex]).rps / /** @type {Measurement} */ (row[baseIndex]).rps)
+  // The same comparison in server CPU per request, which the load generator's own limit cannot blur.
+  const cpuRatiosOf = (/** @type {number} */ caseIndex, /** @type {number} */ baseIndex) =>
+    byRound.map((row) => /** @type {Measurement} */ (row[baseIndex]).cpuPerRequest / /** @type {Measurement} */ (row[caseIndex]).cpuPerRequest)
+  const ratioLine = (/** @type {number[]} */ ratios) =>
+    `${percent(median(ratios))} (rounds: ${ratios.map((ratio) => (ratio * 100).toFixed(0)).join(', ')})`
+
+  console.log(`\n${rounds} interleaved rounds of ${seconds} s per case (medians; the first round after a 2 s warm-up), 10 connections;`)
+  console.log(`${placement}\n`)
   console.log(`${'case'.padEnd(40)}${'req/s'.padStart(9)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}${'failed'.padStart(8)}`)
   for (const r of results) {
-    console.log(`${r.name.padEnd(40)}${Math.round(r.rps).toLocaleString('en').padStart(9)}${String(r.p99).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}${String(r.failed).padStart(8)}`)
+    console.log(`${r.name.padEnd(40)}${thousands(r.rps).padStart(9)}${String(r.p99).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}${String(r.failed).padStart(8)}`)
   }
-  const percent = (/** @type {number} */ ratio) => `${(ratio * 100).toFixed(0)} %`
-  const readRatio = read.rps / documentResult.rps
-  console.log(`\nauthenticated read / bare Koa with the same document: ${percent(readRatio)} (target ${percent(TARGET_READ_RATIO)}: ${readRatio >= TARGET_READ_RATIO ? 'met' : 'MISSED'})`)
-  console.log(`  (reference: bare Koa + SQLite read + headers / bare Koa with the same document: ${percent(referenceResult.rps / documentResult.rps)})`)
-  console.log(`authenticated read / bare Koa one-line JSON:         ${percent(read.rps / helloResult.rps)}`)
-  console.log(`create / bare Koa one-line JSON:                     ${percent(create.rps / helloResult.rps)}`)
+  const readRatios = ratiosOf(3, 1)
+  const met = median(readRatios) >= TARGET_READ_RATIO
+  console.log(`\nauthenticated read / bare Koa with the same document: ${ratioLine(readRatios)}; target ${percent(TARGET_READ_RATIO)}: ${met ? 'met' : 'MISSED'}`)
+  console.log(`  the same in server CPU per request:                ${ratioLine(cpuRatiosOf(3, 1))}`)
+  console.log(`  (reference: bare Koa + SQLite read + headers / bare Koa with the same document: ${ratioLine(ratiosOf(2, 1))})`)
+  console.log(`authenticated read / bare Koa one-line JSON:         ${ratioLine(ratiosOf(3, 0))}`)
+  console.log(`create / bare Koa one-line JSON:                     ${percent(create.rps / /** @type {Measurement} */ (results[0]).rps)}`)
 
   const invoiceResults = [
-    await measure('GET /invoices (first page of 50)', host, { url: invoicesUrl, headers: auth }),
-    await measure('GET /invoices?status=sent', host, { url: `${invoicesUrl}?status=sent`, headers: auth }),
-    await measure('GET /invoices?customer_id=…', host, { url: `${invoicesUrl}?customer_id=${host.info.customerId}`, headers: auth }),
-    await measure('GET /invoices?from=…&to=… (one month)', host, { url: `${invoicesUrl}?from=2024-06-01&to=2024-06-30`, headers: auth }),
-    await measure('GET /invoices?search=<customer name>', host, { url: `${invoicesUrl}?search=${encodeURIComponent('kunde 7 müller')}`, headers: auth }),
-    await measure('GET /invoices?search=<number>', host, { url: `${invoicesUrl}?search=RE-2024-0999`, headers: auth }),
-    await measure('GET /invoices?offset=90000', host, { url: `${invoicesUrl}?offset=90000`, headers: auth }),
+    await measure('GET /invoices (first page of 50)', host, { url: invoicesUrl, headers: auth }, { seconds }),
+    await measure('GET /invoices?status=sent', host, { url: `${invoicesUrl}?status=sent`, headers: auth }, { seconds }),
+    await measure('GET /invoices?customer_id=…', host, { url: `${invoicesUrl}?customer_id=${host.info.customerId}`, headers: auth }, { seconds }),
+    await measure('GET /invoices?from=…&to=… (one month)', host, { url: `${invoicesUrl}?from=2024-06-01&to=2024-06-30`, headers: auth }, { seconds }),
+    await measure('GET /invoices?search=<customer name>', host, { url: `${invoicesUrl}?search=${encodeURIComponent('kunde 7 müller')}`, headers: auth }, { seconds }),
+    await measure('GET /invoices?search=<number>', host, { url: `${invoicesUrl}?search=RE-2024-0999`, headers: auth }, { seconds }),
+    await measure('GET /invoices?offset=90000', host, { url: `${invoicesUrl}?offset=90000`, headers: auth }, { seconds }),
     await measure('POST /invoices (draft, 2 lines)', host, {
       url: invoicesUrl, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newInvoice,
-    }),
+    }, { seconds }),
   ]
   console.log(`\ninvoices: ${host.info.invoiceCount.toLocaleString('en')} in one company (seeded in ${host.info.seedSeconds.toFixed(1)} s)\n`)
   console.log(`${'case'.padEnd(40)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}${'failed'.padStart(8)}`)
@@ -101,7 +111,7 @@ try {
   }
   results.push(...invoiceResults)
 
-  const renders = await startServer('./servers/render.ts', [String(Math.max(2, Math.round(seconds / 2)))])
+  const renders = await startServer(serverFile('render.ts'), [String(Math.max(2, Math.round(seconds / 2)))])
   console.log(`\ndocument renders in one process (no HTTP)\n`)
   console.log(`${'case'.padEnd(40)}${'per s'.padStart(9)}${'ms each'.padStart(9)}${'KiB'.padStart(8)}`)
   for (const r of /** @type {{ name: string, perSecond: number, bytes: number }[]} */ (renders.info.results)) {

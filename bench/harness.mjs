@@ -1,0 +1,84 @@
+// @ts-check
+// Servers in child processes, the load generator here, and where each of them runs.
+import { execFileSync, fork } from 'node:child_process'
+import { availableParallelism } from 'node:os'
+import autocannon from 'autocannon'
+
+/**
+ * The servers get the last core, the load generator the others, when the machine has two or
+ * more and `taskset` is there. Left to the scheduler, a server shares a core with autocannon in
+ * some runs and not in others, and the kernel's share of each request moves with it: bare Koa
+ * measured 35 µs of CPU per request in one run and 60 in the next. Pinned, every server pays
+ * for the network stack as it would with its clients on another machine.
+ */
+const cores = availableParallelism()
+const pinning = cores >= 2 && hasTaskset() ? { server: String(cores - 1), load: `0-${cores - 2}` } : undefined
+
+function hasTaskset() {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** @param {number} pid @param {string} cpus */
+const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' })
+
+export const placement = pinning
+  ? `servers on core ${pinning.server}, load generator on ${pinning.load === '0-0' ? 'core 0' : `cores ${pinning.load}`}`
+  : 'server and load generator share the cores (no taskset or one core)'
+
+if (pinning) pin(process.pid, pinning.load)
+
+/**
+ * Starts `file` (TypeScript, through tsx) in its own process; it reports `info` once listening,
+ * and its CPU time on request.
+ * @param {URL} file @param {string[]} args @param {Record<string, string>} env
+ */
+export async function startServer(file, args = [], env = {}) {
+  const child = fork(file, args, {
+    execArgv: ['--conditions=@invoicing/source', '--import', 'tsx'],
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  })
+  /** @type {any} */
+  const info = await new Promise((resolve, reject) => {
+    child.once('message', resolve)
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)))
+  })
+  if (pinning && child.pid) pin(child.pid, pinning.server)
+  /** @returns {Promise<number>} */
+  const cpuMicros = () => new Promise((resolve) => {
+    child.once('message', (message) => resolve(/** @type {any} */ (message).cpuMicros))
+    child.send('cpu')
+  })
+  return { info, cpuMicros, stop: () => child.kill() }
+}
+
+/** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
+/** @typedef {{ name: string, rps: number, p50: number, p99: number, cpuPerRequest: number, failed: number }} Measurement */
+
+/**
+ * Load on one server for `seconds` with 10 connections, after a warm-up that is not counted.
+ * @param {string} name @param {Server} server @param {autocannon.Options} options
+ * @param {{ seconds: number, warmUpSeconds?: number }} timing
+ * @returns {Promise<Measurement>}
+ */
+export async function measure(name, server, options, { seconds, warmUpSeconds = 2 }) {
+  if (warmUpSeconds > 0) await autocannon({ ...options, connections: 10, duration: warmUpSeconds })
+  const cpuBefore = await server.cpuMicros()
+  const result = await autocannon({ ...options, connections: 10, duration: seconds })
+  const cpu = (await server.cpuMicros()) - cpuBefore
+  return {
+    name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+    cpuPerRequest: cpu / result.requests.total, failed: result.non2xx + result.errors,
+  }
+}
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] ?? NaN : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
+}
