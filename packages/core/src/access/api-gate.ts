@@ -46,6 +46,8 @@ interface KnownKey {
 
 const unauthorized = (message: string) => new InvoicingError('unauthorized', message)
 const MAX_KNOWN_KEYS = 10_000
+/** `Bearer <token>`: the scheme in any case, one token, white space around it allowed. */
+const BEARER = /^\s*bearer\s+(\S+)\s*$/i
 
 /**
  * Authentication, plan access, the per-key rate limit and the monthly call quota. It runs on
@@ -87,10 +89,8 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
    */
   function principalOf(authorization: string | undefined): Principal | Promise<Principal> {
     if (!authorization) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>"')
-    const [scheme, token, ...rest] = authorization.trim().split(/\s+/)
-    if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
-      throw unauthorized('The Authorization header must be "Bearer <API key>"')
-    }
+    const token = BEARER.exec(authorization)?.[1]
+    if (!token) throw unauthorized('The Authorization header must be "Bearer <API key>"')
     if (!looksLikeApiKey(token)) throw unauthorized('Invalid API key')
     const keyHash = hashApiKeySecret(token)
     const cached = knownKeys.get(keyHash)
