@@ -10,11 +10,11 @@
 //
 // This driver runs in plain Node on purpose: a load generator inside a tsx-loaded process
 // skewed the figures. The servers run from the TypeScript sources through tsx, each in its own
-// process. Usage: npm run bench -- [seconds per case and round, default 4] [rounds, default 5]
+// process. Usage: npm run bench -- [seconds per case and round, default 3] [rounds, default 9]
 import { measure, median, placement, startServer } from './harness.mjs'
 
-const seconds = Number(process.argv[2] ?? 4)
-const rounds = Number(process.argv[3] ?? 5)
+const seconds = Number(process.argv[2] ?? 3)
+const rounds = Number(process.argv[3] ?? 9)
 const TARGET_READ_RATIO = 0.5
 
 const serverFile = (/** @type {string} */ name) => new URL(`./servers/${name}`, import.meta.url)
@@ -27,6 +27,7 @@ const sameDocument = await startServer(serverFile('bare-koa.ts'), ['customer'], 
 const readReference = await startServer(serverFile('bare-koa.ts'), ['customer-read'], {
   BENCH_CUSTOMER_DOCUMENT: customerDocument, BENCH_DATABASE: host.info.databaseFile, BENCH_CUSTOMER_ID: host.info.customerId, BENCH_COMPANY_ID: host.info.companyId,
 })
+const withoutRead = await startServer(serverFile('host-without-read.ts'))
 const invoicesUrl = `${host.info.url}/api/v1/invoices`
 const newInvoice = JSON.stringify({
   customerId: host.info.customerId,
@@ -58,6 +59,10 @@ try {
     { name: 'bare Koa, the same customer document', server: sameDocument, options: { url: `${sameDocument.info.url}/` } },
     { name: '  + 1 SQLite read + 4 headers (reference)', server: readReference, options: { url: `${readReference.info.url}/` } },
     { name: 'GET /api/v1/customers/{id}', server: host, options: { url: readUrl, headers: auth } },
+    {
+      name: '  the same, customer from memory', server: withoutRead,
+      options: { url: `${withoutRead.info.url}/api/v1/customers/${withoutRead.info.customerId}`, headers: { authorization: `Bearer ${withoutRead.info.key}` } },
+    },
   ]
   /** @type {Measurement[][]} one row per round, the cases in the order above */
   const byRound = []
@@ -89,6 +94,7 @@ try {
   console.log(`\nauthenticated read / bare Koa with the same document: ${ratioLine(readRatios)}; target ${percent(TARGET_READ_RATIO)}: ${met ? 'met' : 'MISSED'}`)
   console.log(`  the same in server CPU per request:                ${ratioLine(cpuRatiosOf(3, 1))}`)
   console.log(`  (reference: bare Koa + SQLite read + headers / bare Koa with the same document: ${ratioLine(ratiosOf(2, 1))})`)
+  console.log(`  (the host's stack alone, customer from memory / bare Koa with the same document: ${ratioLine(ratiosOf(4, 1))})`)
   console.log(`authenticated read / bare Koa one-line JSON:         ${ratioLine(ratiosOf(3, 0))}`)
   console.log(`create / bare Koa one-line JSON:                     ${percent(create.rps / /** @type {Measurement} */ (results[0]).rps)}`)
 
@@ -123,5 +129,5 @@ try {
     process.exitCode = 1
   }
 } finally {
-  for (const server of [host, hello, sameDocument, readReference]) server.stop()
+  for (const server of [host, hello, sameDocument, readReference, withoutRead]) server.stop()
 }

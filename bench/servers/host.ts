@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { companyActor } from '@invoicing/core'
 import { startHost } from '@invoicing/http'
+import { BENCH_CUSTOMER } from './bench-customer'
 import { reportCpuOnRequest } from './report-cpu'
 import { seedInvoices } from './seed-invoices'
 
@@ -22,10 +23,7 @@ const host = await startHost({
 const company = await host.invoicing.companies.create({ name: 'Bench GmbH', apiCallQuota: 1_000_000_000 })
 const actor = companyActor(company.id)
 const { secret } = await host.invoicing.apiKeys.create(actor)
-const customer = await host.invoicing.customers.create(actor, {
-  name: 'Ärztehaus Übersee', email: 'buchhaltung@aerztehaus.at', street: 'Ringstraße 5', zipCode: '1010', city: 'Wien',
-  country: 'AT', vatId: 'ATU12345678', paymentTermDays: 30, defaultLocale: 'en',
-})
+const customer = await host.invoicing.customers.create(actor, BENCH_CUSTOMER)
 // The list must stay fast with 100,000 invoices in one company (issue 3): seed that many.
 const invoiceCount = Number(process.env.BENCH_INVOICES ?? 100_000)
 const otherCustomers = await Promise.all(Array.from({ length: 49 }, (_, index) =>
