@@ -65,6 +65,11 @@ export function createVersionArchive({ storage, blobs, pdf, ids, onArchiveError 
     return key
   }
 
+  /** Removes a stored PDF no version took; a failure leaves an orphan file, nothing worse. */
+  async function discard(key: string): Promise<void> {
+    await blobs.delete(key).catch(() => undefined)
+  }
+
   async function archive(version: DocumentVersion): Promise<void> {
     if (version.pdfKey) return
     try {
@@ -72,7 +77,7 @@ export function createVersionArchive({ storage, blobs, pdf, ids, onArchiveError 
       const key = await store(version, await renderHybridPdf(pdf, version.snapshot))
       const recorded = await storage.transaction((tx) => tx.documentVersions.recordPdfKey(version.companyId, version.id, key))
       // Another drawing was recorded first; it is the one that may have been served already.
-      if (!recorded) await blobs.delete(key)
+      if (!recorded) await discard(key)
     } catch (error) {
       onArchiveError(error, version.id)
     }
@@ -85,10 +90,7 @@ export function createVersionArchive({ storage, blobs, pdf, ids, onArchiveError 
     async archiveAll(versions: readonly DocumentVersion[]): Promise<void> {
       for (const version of versions) await archive(version)
     },
-    /** Removes a PDF stored beforehand that no version took; never throws. */
-    async discard(key: string): Promise<void> {
-      await blobs.delete(key).catch(() => undefined)
-    },
+    discard,
   }
 }
 
