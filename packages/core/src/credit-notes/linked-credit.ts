@@ -87,6 +87,12 @@ export const liveCreditNotesOf = async (reader: Pick<StorageReader, 'invoices'>,
 
 const amountLines = (invoice: Invoice) => invoice.lines.filter((line) => line.taxCategory !== null).length
 
+/** What `notes` credit together (positive). */
+const creditedAmountOf = (notes: readonly Invoice[]): Decimal => notes.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
+
+/** Partial credits round each line on their own: a cent per credited line may go beyond the invoice. */
+const roundingAllowanceOf = (notes: readonly Invoice[]): Decimal => new Exact('0.01').times(notes.reduce((count, note) => count + amountLines(note), 0))
+
 /**
  * 409 `credit_exceeds_invoice` when the credit notes of an invoice (drafts included,
  * cancelled ones not) would credit more than its gross total. Partial credits round each line
@@ -96,10 +102,8 @@ const amountLines = (invoice: Invoice) => invoice.lines.filter((line) => line.ta
 export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'invoices'>, creditNote: Invoice, source: Invoice): Promise<void> {
   const others = (await liveCreditNotesOf(reader, source)).filter((note) => note.id !== creditNote.id)
   assertLinesWithinInvoice(creditNote, others, source)
-  const credited = others.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
-  const creditable = new Exact(source.grossTotal).minus(credited)
-  const rounding = new Exact('0.01').times([...others, creditNote].reduce((count, note) => count + amountLines(note), 0))
-  if (new Exact(creditNote.grossTotal).abs().lte(creditable.plus(rounding))) return
+  const creditable = new Exact(source.grossTotal).minus(creditedAmountOf(others))
+  if (new Exact(creditNote.grossTotal).abs().lte(creditable.plus(roundingAllowanceOf([...others, creditNote])))) return
   throw new InvoicingError('credit_exceeds_invoice', `${source.invoiceNumber} can be credited by at most ${formatMoney(creditable)} ${source.currency} more; this credit note is ${formatMoney(new Exact(creditNote.grossTotal).abs())}`, {
     creditableAmount: Number(formatMoney(creditable)),
     creditNoteIds: others.map((note) => note.id),
@@ -163,9 +167,8 @@ export async function assertCreditsWithinCorrection(reader: Pick<StorageReader, 
       lineId, creditNoteIds: crediting(lineId),
     })
   }
-  const credited = notes.reduce((total, note) => total.plus(new Exact(note.grossTotal).abs()), new Exact(0))
-  const rounding = new Exact('0.01').times(notes.reduce((count, note) => count + amountLines(note), 0))
-  if (credited.lte(new Exact(corrected.grossTotal).plus(rounding))) return
+  const credited = creditedAmountOf(notes)
+  if (credited.lte(new Exact(corrected.grossTotal).plus(roundingAllowanceOf(notes)))) return
   throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${formatMoney(credited)} ${corrected.currency} of ${corrected.invoiceNumber}; the corrected total ${corrected.grossTotal} would be less`, {
     creditedAmount: Number(formatMoney(credited)),
     creditNoteIds: notes.map((note) => note.id),
