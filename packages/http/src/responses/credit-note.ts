@@ -5,13 +5,13 @@ import * as v from 'valibot'
 import { customerFields } from './customer'
 import { BreakdownResponseSchema, lineResponseEntries, toBreakdownResponse, toLineResponse } from './invoice'
 import { payoutEntries, toPayoutFields } from './payout'
-import { calendarDate, legacySchema, legacyShaper, money, nullableString, timestamp } from './shapes'
+import { calendarDate, legacyResponse, money, nullableString, timestamp } from './shapes'
 
 const jsonObject = v.record(v.string(), v.unknown())
 
-const shapeBreakdown = legacyShaper(BreakdownResponseSchema.entries)
-const shapeLine = legacyShaper(lineResponseEntries)
-const shapePayout = legacyShaper(payoutEntries)
+const breakdownResponse = legacyResponse(BreakdownResponseSchema.entries)
+const lineResponse = legacyResponse(lineResponseEntries)
+const payoutResponse = legacyResponse(payoutEntries)
 
 /** The fields of a credit note, camelCase; the shapers below add the snake_case forms. */
 const creditNoteFields = (creditNote: Invoice) => ({
@@ -31,12 +31,12 @@ const creditNoteFields = (creditNote: Invoice) => ({
   netTotal: money(creditNote.netTotal),
   taxTotal: money(creditNote.taxTotal),
   grossTotal: money(creditNote.grossTotal),
-  taxBreakdown: creditNote.taxBreakdown.map((entry) => shapeBreakdown(toBreakdownResponse(entry))),
+  taxBreakdown: creditNote.taxBreakdown.map((entry) => breakdownResponse.shape(toBreakdownResponse(entry))),
   reverseCharge: creditNote.reverseCharge,
   taxExemptionReason: creditNote.taxExemptionReason,
   taxExemptionNote: creditNote.taxExemptionNote,
   taxCountry: creditNote.taxCountry,
-  lines: creditNote.lines.map((line) => shapeLine(toLineResponse(line))),
+  lines: creditNote.lines.map((line) => lineResponse.shape(toLineResponse(line))),
   notes: creditNote.notes,
   headerText: creditNote.headerText,
   footer: creditNote.footer,
@@ -45,7 +45,7 @@ const creditNoteFields = (creditNote: Invoice) => ({
   buyerReference: creditNote.buyerReference,
   metadata: creditNote.metadata,
   parentInvoiceId: creditNote.parentInvoiceId,
-  payout: creditNote.payout && shapePayout(toPayoutFields(creditNote)),
+  payout: creditNote.payout && payoutResponse.shape(toPayoutFields(creditNote)),
   sentAt: creditNote.sentAt,
   lockedAt: creditNote.lockedAt,
   createdAt: creditNote.createdAt,
@@ -69,12 +69,12 @@ const creditNoteEntries = {
   netTotal: v.pipe(v.number(), v.description('Negative')),
   taxTotal: v.pipe(v.number(), v.description('Negative or 0')),
   grossTotal: v.pipe(v.number(), v.description('Negative')),
-  taxBreakdown: v.array(legacySchema(BreakdownResponseSchema.entries)),
+  taxBreakdown: v.array(breakdownResponse.schema),
   reverseCharge: v.boolean(),
   taxExemptionReason: v.picklist(TAX_EXEMPTION_REASONS),
   taxExemptionNote: nullableString,
   taxCountry: v.string(),
-  lines: v.pipe(v.array(legacySchema(lineResponseEntries)), v.description('Quantities and amounts negative')),
+  lines: v.pipe(v.array(lineResponse.schema), v.description('Quantities and amounts negative')),
   notes: v.pipe(nullableString, v.description('Internal, never printed')),
   headerText: nullableString,
   footer: nullableString,
@@ -83,7 +83,7 @@ const creditNoteEntries = {
   buyerReference: nullableString,
   metadata: jsonObject,
   parentInvoiceId: v.pipe(nullableString, v.description('The invoice credited (linked mode)')),
-  payout: v.pipe(v.nullable(legacySchema(payoutEntries)), v.description('Null only on cancellation credit notes')),
+  payout: v.pipe(v.nullable(payoutResponse.schema), v.description('Null only on cancellation credit notes')),
   sentAt: v.nullable(timestamp),
   lockedAt: v.pipe(v.nullable(timestamp), v.description('Set when sent or when the payout is executed')),
   createdAt: timestamp,
@@ -91,18 +91,16 @@ const creditNoteEntries = {
 }
 
 /** A credit note: a legacy resource, snake_case fields with camelCase aliases, nested objects too. */
-export const CreditNoteListItemSchema = legacySchema(creditNoteEntries)
-const shapeCreditNote = legacyShaper(creditNoteEntries)
-export const toCreditNoteResponse = (creditNote: Invoice) => shapeCreditNote(creditNoteFields(creditNote))
+const creditNoteResponse = legacyResponse(creditNoteEntries)
+export const CreditNoteListItemSchema = creditNoteResponse.schema
+export const toCreditNoteResponse = (creditNote: Invoice) => creditNoteResponse.shape(creditNoteFields(creditNote))
 
-const recipientEntries = v.pick(v.object(customerFields), [
+const recipientResponse = legacyResponse(v.pick(v.object(customerFields), [
   'id', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId',
-]).entries
-const creditNoteDetailEntries = { ...creditNoteEntries, recipient: legacySchema(recipientEntries) }
+]).entries)
 
 /** A single credit note: the list item and its recipient with address and VAT id. */
-export const CreditNoteResponseSchema = legacySchema(creditNoteDetailEntries)
-const shapeCreditNoteDetail = legacyShaper(creditNoteDetailEntries)
-const shapeRecipient = legacyShaper(recipientEntries)
+const creditNoteDetailResponse = legacyResponse({ ...creditNoteEntries, recipient: recipientResponse.schema })
+export const CreditNoteResponseSchema = creditNoteDetailResponse.schema
 export const toCreditNoteDetailResponse = (creditNote: CreditNoteDetail) =>
-  shapeCreditNoteDetail({ ...creditNoteFields(creditNote), recipient: shapeRecipient(creditNote.recipient) })
+  creditNoteDetailResponse.shape({ ...creditNoteFields(creditNote), recipient: recipientResponse.shape(creditNote.recipient) })

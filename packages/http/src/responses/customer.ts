@@ -1,6 +1,6 @@
 import type { Customer } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacySchema, legacyShaper, nullableNumber, nullableString, timestamp } from './shapes'
+import { legacyResponse, nullableNumber, nullableString, timestamp } from './shapes'
 
 /** The fields of a customer as the API shows them (camelCase). */
 export const customerFields = {
@@ -26,7 +26,7 @@ export const customerFields = {
   updatedAt: timestamp,
 }
 
-export const CustomerResponseSchema = legacySchema(customerFields)
-
 /** Customers are a legacy resource: snake_case fields with camelCase aliases. */
-export const toCustomerResponse: (customer: Customer) => Record<string, unknown> = legacyShaper(customerFields)
+const customerResponse = legacyResponse(customerFields)
+export const CustomerResponseSchema = customerResponse.schema
+export const toCustomerResponse = (customer: Customer) => customerResponse.shape(customer)

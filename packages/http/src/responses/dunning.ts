@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES, REMINDER_LEVEL_NUMBERS, type DunningStatus, type Invoice, type Reminder } from '@invoicing/core'
 import * as v from 'valibot'
-import { calendarDate, legacySchema, legacyShaper, money, nullableString, timestamp } from './shapes'
+import { calendarDate, legacyResponse, money, nullableString, timestamp } from './shapes'
 
 const reminderEntries = {
   id: v.string(),
@@ -18,9 +18,9 @@ const reminderEntries = {
 }
 
 /** A reminder: a legacy resource, snake_case with camelCase aliases. */
-export const ReminderResponseSchema = legacySchema(reminderEntries)
-const shapeReminder = legacyShaper(reminderEntries)
-export const toReminderResponse = (reminder: Reminder) => shapeReminder({
+const reminderResponse = legacyResponse(reminderEntries)
+export const ReminderResponseSchema = reminderResponse.schema
+export const toReminderResponse = (reminder: Reminder) => reminderResponse.shape({
   id: reminder.id,
   invoiceId: reminder.invoiceId,
   level: reminder.level,
@@ -35,9 +35,9 @@ export const toReminderResponse = (reminder: Reminder) => shapeReminder({
   remainingAmount: money(reminder.remainingAmount),
 })
 
-const dunningCustomerEntries = { id: v.string(), customerNumber: v.string(), name: v.string(), email: nullableString }
+const dunningCustomerResponse = legacyResponse({ id: v.string(), customerNumber: v.string(), name: v.string(), email: nullableString })
 
-const dunningEntries = {
+const dunningResponse = legacyResponse({
   isPaused: v.boolean(),
   pausedAt: v.nullable(timestamp),
   pausedReason: nullableString,
@@ -48,7 +48,7 @@ const dunningEntries = {
   totalFees: v.number(),
   totalInterest: v.number(),
   totalOutstanding: v.pipe(v.number(), v.description('What is left of the gross total plus all fees and interest charged')),
-}
+})
 
 const dunningStatusEntries = {
   invoiceId: v.string(),
@@ -57,24 +57,22 @@ const dunningStatusEntries = {
   dueDate: calendarDate,
   daysOverdue: v.number(),
   grossTotal: v.number(),
-  customer: legacySchema(dunningCustomerEntries),
-  dunning: legacySchema(dunningEntries),
+  customer: dunningCustomerResponse.schema,
+  dunning: dunningResponse.schema,
   reminders: v.pipe(v.array(ReminderResponseSchema), v.description('Lowest level first')),
 }
 
-export const DunningStatusResponseSchema = legacySchema(dunningStatusEntries)
-const shapeDunningStatus = legacyShaper(dunningStatusEntries)
-const shapeDunningCustomer = legacyShaper(dunningCustomerEntries)
-const shapeDunning = legacyShaper(dunningEntries)
-export const toDunningStatusResponse = ({ invoice, customer, daysOverdue, dunning, reminders }: DunningStatus) => shapeDunningStatus({
+const dunningStatusResponse = legacyResponse(dunningStatusEntries)
+export const DunningStatusResponseSchema = dunningStatusResponse.schema
+export const toDunningStatusResponse = ({ invoice, customer, daysOverdue, dunning, reminders }: DunningStatus) => dunningStatusResponse.shape({
   invoiceId: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
   status: invoice.status,
   dueDate: invoice.dueDate,
   daysOverdue,
   grossTotal: money(invoice.grossTotal),
-  customer: shapeDunningCustomer(customer),
-  dunning: shapeDunning({
+  customer: dunningCustomerResponse.shape(customer),
+  dunning: dunningResponse.shape({
     isPaused: dunning.isPaused,
     pausedAt: dunning.pausedAt,
     pausedReason: dunning.pausedReason,
@@ -97,9 +95,9 @@ const dunningPauseEntries = {
   dunningPausedReason: nullableString,
 }
 
-export const DunningPauseResponseSchema = legacySchema(dunningPauseEntries)
-const shapeDunningPause = legacyShaper(dunningPauseEntries)
-export const toDunningPauseResponse = (invoice: Invoice) => shapeDunningPause({
+const dunningPauseResponse = legacyResponse(dunningPauseEntries)
+export const DunningPauseResponseSchema = dunningPauseResponse.schema
+export const toDunningPauseResponse = (invoice: Invoice) => dunningPauseResponse.shape({
   invoiceId: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
   dunningPaused: invoice.dunningPaused,

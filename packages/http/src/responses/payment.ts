@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoicePayments, type Payment, type PaymentChange } from '@invoicing/core'
 import * as v from 'valibot'
-import { calendarDate, legacySchema, legacyShaper, money, nullableString, timestamp } from './shapes'
+import { calendarDate, legacyResponse, money, nullableString, timestamp } from './shapes'
 
 const lowercaseStatus = v.pipe(v.picklist(INVOICE_STATUSES.map((status) => status.toLowerCase())), v.description('The document\'s status after the change, lowercase'))
 
@@ -25,9 +25,9 @@ const paymentFields = (payment: Payment) => ({
 })
 
 /** A payment: a legacy resource, snake_case with camelCase aliases. */
-export const PaymentResponseSchema = legacySchema(paymentEntries)
-const shapePayment = legacyShaper(paymentEntries)
-export const toPaymentResponse = (payment: Payment) => shapePayment(paymentFields(payment))
+const paymentResponse = legacyResponse(paymentEntries)
+export const PaymentResponseSchema = paymentResponse.schema
+export const toPaymentResponse = (payment: Payment) => paymentResponse.shape(paymentFields(payment))
 
 const balanceEntries = {
   invoiceId: v.string(),
@@ -46,14 +46,14 @@ const balanceFields = ({ invoice, totalPaid, amountDue }: PaymentChange) => ({
 })
 
 /** The answer to recording or changing a payment: the payment and the document's balance after it. */
-export const PaymentChangeResponseSchema = legacySchema({ ...paymentEntries, ...balanceEntries })
-const shapePaymentChange = legacyShaper({ ...paymentEntries, ...balanceEntries })
-export const toPaymentChangeResponse = (change: PaymentChange) => shapePaymentChange({ ...paymentFields(change.payment), ...balanceFields(change) })
+const paymentChangeResponse = legacyResponse({ ...paymentEntries, ...balanceEntries })
+export const PaymentChangeResponseSchema = paymentChangeResponse.schema
+export const toPaymentChangeResponse = (change: PaymentChange) => paymentChangeResponse.shape({ ...paymentFields(change.payment), ...balanceFields(change) })
 
 /** The answer to deleting a payment: the document's balance after it. */
-export const PaymentDeletedResponseSchema = v.strictObject({ success: v.literal(true), data: legacySchema(balanceEntries) })
-const shapeBalance = legacyShaper(balanceEntries)
-export const toPaymentDeletedResponse = (change: PaymentChange) => ({ success: true as const, data: shapeBalance(balanceFields(change)) })
+const balanceResponse = legacyResponse(balanceEntries)
+export const PaymentDeletedResponseSchema = v.strictObject({ success: v.literal(true), data: balanceResponse.schema })
+export const toPaymentDeletedResponse = (change: PaymentChange) => ({ success: true as const, data: balanceResponse.shape(balanceFields(change)) })
 
 const invoicePaymentsEntries = {
   invoiceId: v.string(),
@@ -65,9 +65,9 @@ const invoicePaymentsEntries = {
   payments: v.pipe(v.array(PaymentResponseSchema), v.description('Latest payment date first')),
 }
 
-export const InvoicePaymentsResponseSchema = legacySchema(invoicePaymentsEntries)
-const shapeInvoicePayments = legacyShaper(invoicePaymentsEntries)
-export const toInvoicePaymentsResponse = ({ invoice, payments, totalPaid, amountDue }: InvoicePayments) => shapeInvoicePayments({
+const invoicePaymentsResponse = legacyResponse(invoicePaymentsEntries)
+export const InvoicePaymentsResponseSchema = invoicePaymentsResponse.schema
+export const toInvoicePaymentsResponse = ({ invoice, payments, totalPaid, amountDue }: InvoicePayments) => invoicePaymentsResponse.shape({
   invoiceId: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
   grossTotal: money(invoice.grossTotal),

@@ -1,6 +1,6 @@
 import { CHANGE_TYPES, INVOICE_STATUSES, type CorrectionResult, type SendResult, type VersionList } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacySchema, legacyShaper, nullableString, timestamp } from './shapes'
+import { legacyResponse, nullableString, timestamp } from './shapes'
 
 /** Copies as the request gives them: one string, addresses separated by commas. */
 const joined = (addresses: readonly string[]): string | null => (addresses.length ? addresses.join(', ') : null)
@@ -15,11 +15,11 @@ const sendEntries = {
   sentAt: v.pipe(timestamp, v.description('When this mail was handed over for delivery')),
 }
 
-export const SendResponseSchema = legacySchema(sendEntries)
-const shapeSend = legacyShaper(sendEntries)
+const sendResponse = legacyResponse(sendEntries)
+export const SendResponseSchema = sendResponse.schema
 
 /** The send answer: lowercase status, camelCase fields with their snake_case forms. */
-export const toSendResponse = (result: SendResult) => shapeSend({
+export const toSendResponse = (result: SendResult) => sendResponse.shape({
   invoiceId: result.invoiceId,
   invoiceNumber: result.invoiceNumber,
   status: result.status.toLowerCase(),

@@ -1,34 +1,38 @@
 import { paginationOf, snakeCase, type Page } from '@invoicing/core'
 import * as v from 'valibot'
 
-/**
- * The legacy resources (customers, payments, reminders, credit notes) answer in snake_case with
- * camelCase aliases (decisions §4): every multi-word field appears in both spellings. This is
- * the shaper of one such response: each field of `entries` in both spellings, and nothing else.
- * Built from the documented fields, it never copies or walks the record itself (a wide record
- * is a slow hash-table object in V8, and every read answers one).
- */
-export function legacyShaper<TEntries extends v.ObjectEntries>(entries: TEntries): (fields: { readonly [K in keyof TEntries]?: unknown }) => Record<string, unknown> {
-  const names = Object.keys(entries).map((name) => [name as keyof TEntries & string, snakeCase(name)] as const)
-  return (fields) => {
-    const shaped: Record<string, unknown> = {}
-    for (const [name, snake] of names) {
-      const value = fields[name]
-      shaped[snake] = value
-      shaped[name] = value
-    }
-    return shaped
-  }
+/** A legacy response: its schema (for the OpenAPI document) and its shape, from one list of fields. */
+export interface LegacyResponse<TEntries extends v.ObjectEntries> {
+  schema: v.StrictObjectSchema<v.ObjectEntries, undefined>
+  shape(fields: { readonly [K in keyof TEntries]?: unknown }): Record<string, unknown>
 }
 
-/** The response schema of {@link legacyShaper}: both spellings of every field. */
-export function legacySchema(entries: v.ObjectEntries) {
+/**
+ * The legacy resources (customers, payments, reminders, credit notes) answer in snake_case with
+ * camelCase aliases (decisions §4): every multi-word field appears in both spellings. One list
+ * of documented fields gives the schema and the shape, so an answer carries exactly what is
+ * documented. The shape reads only those fields: it never copies or walks the record itself
+ * (a wide record is a slow hash-table object in V8, and every read answers one).
+ */
+export function legacyResponse<TEntries extends v.ObjectEntries>(entries: TEntries): LegacyResponse<TEntries> {
+  const names = Object.keys(entries).map((name) => [name as keyof TEntries & string, snakeCase(name)] as const)
   const both: v.ObjectEntries = {}
-  for (const [name, schema] of Object.entries(entries)) {
-    both[snakeCase(name)] = schema
-    both[name] = schema
+  for (const [name, snake] of names) {
+    both[snake] = entries[name]!
+    both[name] = entries[name]!
   }
-  return v.strictObject(both)
+  return {
+    schema: v.strictObject(both),
+    shape(fields) {
+      const shaped: Record<string, unknown> = {}
+      for (const [name, snake] of names) {
+        const value = fields[name]
+        shaped[snake] = value
+        shaped[name] = value
+      }
+      return shaped
+    },
+  }
 }
 
 /** Exact decimals travel as JSON numbers, as the contract types them. */
