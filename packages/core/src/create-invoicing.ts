@@ -10,7 +10,7 @@ import { createIdempotencyService } from './idempotency/idempotency-service'
 import { createCorrectionService } from './corrections/correction-service'
 import { createCreditNoteService } from './credit-notes/credit-note-service'
 import { createDunningService } from './dunning/dunning-service'
-import type { PdfRenderer } from './documents'
+import type { PdfRenderer } from './print'
 import { createInvoiceExportService } from './invoices/invoice-exports'
 import { createCancelService } from './invoices/cancel-service'
 import { createCopyService } from './invoices/copy-service'
@@ -27,7 +27,7 @@ import type { Storage } from './ports/storage'
 import { createProductService } from './products/product-service'
 import { createWebhookDispatcher, type WebhookDispatchOptions } from './webhooks/webhook-dispatcher'
 import { createWebhookService } from './webhooks/webhook-service'
-import type { WebhookTransport } from './webhooks/webhook-transport'
+import type { WebhookTransport } from './ports/webhook-transport'
 
 export interface InvoicingOptions {
   storage: Storage

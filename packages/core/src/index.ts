@@ -59,7 +59,7 @@ export {
   DELIVERY_STATUSES, DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, deliveryStatusAfter,
   type DeliveryStatus, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint,
 } from './webhooks/webhook'
-export type { WebhookRequest, WebhookResponse, WebhookTransport } from './webhooks/webhook-transport'
+export type { WebhookRequest, WebhookResponse, WebhookTransport } from './ports/webhook-transport'
 export { createWebhookDispatcher, webhookPayload, type WebhookDispatcher, type WebhookDispatchOptions } from './webhooks/webhook-dispatcher'
 export { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker'
 export { TEST_EVENT_TYPE } from './webhooks/webhook-service'
@@ -82,11 +82,11 @@ export {
   type IdempotentOutcome, type IdempotentRequest, type IdempotentResponse,
 } from './idempotency/idempotency-service'
 export { requestFingerprint } from './idempotency/request-fingerprint'
-export * from './documents'
+export * from './print'
 export * from './einvoice'
 export { EInvoiceQuerySchema, type EInvoiceQuery, type ExportedFile } from './invoices/invoice-exports'
 
-export type { MailTransport, OutgoingMail, MailAttachment, MailReceipt } from './mail/mail-transport'
+export type { MailTransport, OutgoingMail, MailAttachment, MailReceipt } from './ports/mail-transport'
 export { createMemoryMailbox, type MemoryMailbox } from './mail/memory-mailbox'
 export type { MailSettings } from './ports/deps'
 export { SendRequestSchema, type SendRequest } from './sending/send-schemas'

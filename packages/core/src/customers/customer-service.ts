@@ -1,4 +1,4 @@
-import { createUnitOfWork } from '../shared/unit-of-work'
+import { createUnitOfWork } from '../unit-of-work/unit-of-work'
 import { requireCustomer } from './require-customer'
 import type { Actor } from '../access/actor'
 import { requireCompany } from '../companies/require-company'

@@ -1,5 +1,5 @@
 import type { Company } from '../companies/company'
-import { buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentView, type ItemRowView } from '../documents'
+import { buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentView, type ItemRowView } from '../print'
 import { addDays, type CalendarDate } from '../shared/calendar-date'
 import { fillPlaceholders } from '../sending/mail-texts'
 import { Exact } from '../tax/decimals'

@@ -4,7 +4,7 @@ import type { Invoice, InvoiceLine } from '../invoices/invoice'
 import { isChargedLine, type LineType } from '../invoices/line-types'
 import { Exact, formatMoney, formatRate, sum } from '../tax/decimals'
 import type { TaxCategory } from '../tax/tax-types'
-import { textsOf } from './document-texts'
+import { textsOf } from './einvoice-texts'
 import { exemptionOf, type TaxExemption } from './tax-notices'
 import { unitCodeOf } from './unit-codes'
 

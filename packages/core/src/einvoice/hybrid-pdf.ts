@@ -1,4 +1,4 @@
-import { buildDocumentView, type PdfRenderer } from '../documents'
+import { buildDocumentView, type PdfRenderer } from '../print'
 import type { EInvoiceProfile } from './profiles'
 import type { EInvoiceInput } from './einvoice-input'
 import { writeCii } from './cii-writer'

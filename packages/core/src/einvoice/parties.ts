@@ -3,7 +3,7 @@ import { InvoicingError } from '../errors'
 import type { CalendarDate } from '../shared/calendar-date'
 import { canonicalCountry } from '../tax/tax-rates'
 import type { TaxCategory } from '../tax/tax-types'
-import { textsOf } from './document-texts'
+import { textsOf } from './einvoice-texts'
 import type { EInvoiceInput } from './einvoice-input'
 import { isComfortProfile, type EInvoiceProfile } from './profiles'
 

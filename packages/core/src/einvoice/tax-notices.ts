@@ -2,7 +2,7 @@ import type { Company } from '../companies/company'
 import type { Locale } from '../shared/fields'
 import { exemptCategoryOf } from '../tax/tax-category'
 import type { TaxCategory } from '../tax/tax-types'
-import { taxNotesOf, type TaxNoteInput } from '../documents/tax-notes'
+import { taxNotesOf, type TaxNoteInput } from '../print/tax-notes'
 
 type Localized = Readonly<Record<Locale, string>>
 

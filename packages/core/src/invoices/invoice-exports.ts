@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { EINVOICE_PROFILES, renderHybridPdf, writeCii } from '../einvoice'
 import { parseInput } from '../shared/validation'
 import type { CoreDeps } from '../ports/deps'
-import { createUnitOfWork } from '../shared/unit-of-work'
+import { createUnitOfWork } from '../unit-of-work/unit-of-work'
 import type { DocumentSnapshot } from '../versions/document-version'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 

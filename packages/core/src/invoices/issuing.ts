@@ -2,7 +2,7 @@ import type { Company } from '../companies/company'
 import { InvoicingError } from '../errors'
 import { takeNumber } from '../numbering/number-ranges'
 import { monthAt } from '../shared/calendar-date'
-import type { UnitOfWork } from '../shared/unit-of-work'
+import type { UnitOfWork } from '../unit-of-work/unit-of-work'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Invoice, InvoiceType } from './invoice'
 

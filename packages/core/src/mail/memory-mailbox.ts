@@ -1,4 +1,4 @@
-import type { MailReceipt, MailTransport, OutgoingMail } from './mail-transport'
+import type { MailReceipt, MailTransport, OutgoingMail } from '../ports/mail-transport'
 
 /** A mail transport that keeps every message in memory, for tests and embedders that mail nothing. */
 export interface MemoryMailbox extends MailTransport {

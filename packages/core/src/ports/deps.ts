@@ -1,6 +1,6 @@
-import type { PdfRenderer } from '../documents/pdf-renderer'
+import type { PdfRenderer } from './pdf-renderer'
 import type { EventPublisher } from '../events/event-bus'
-import type { MailTransport } from '../mail/mail-transport'
+import type { MailTransport } from './mail-transport'
 import type { BlobStore } from './blob-store'
 import type { Clock } from './clock'
 import type { IdGenerator } from './ids'

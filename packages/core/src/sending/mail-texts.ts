@@ -1,5 +1,5 @@
 import type { Company, DocumentTexts, TextDocumentType } from '../companies/company'
-import type { DocumentKind, DocumentView, InvoiceDocumentView } from '../documents'
+import type { DocumentKind, DocumentView, InvoiceDocumentView } from '../print'
 import type { DocumentSnapshot } from '../versions/document-version'
 import type { Locale } from '../shared/fields'
 

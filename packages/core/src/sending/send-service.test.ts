@@ -6,7 +6,7 @@ import { createInvoicing } from '../create-invoicing'
 import type { CustomerCreateInput } from '../customers/customer-schemas'
 import type { DomainEvent } from '../events/domain-event'
 import { createMemoryMailbox } from '../mail/memory-mailbox'
-import type { MailTransport, OutgoingMail } from '../mail/mail-transport'
+import type { MailTransport, OutgoingMail } from '../ports/mail-transport'
 import type { BlobStore } from '../ports/blob-store'
 import { createManualClock, createMemoryStorage, createRecordingRenderer, failsWith, readRecordedPdf } from '../testing'
 

@@ -1,4 +1,4 @@
-import type { DocumentView, PdfRenderer } from '../documents'
+import type { DocumentView, PdfRenderer } from '../print'
 
 /**
  * A PDF renderer for tests of the engine's flow: its "PDF" is the JSON of what the view says

@@ -2,7 +2,7 @@ import type { Actor } from '../access/actor'
 import { renderHybridPdf } from '../einvoice'
 import type { CoreDeps } from '../ports/deps'
 import type { IdGenerator } from '../ports/ids'
-import type { UnitOfWork } from '../shared/unit-of-work'
+import type { UnitOfWork } from '../unit-of-work/unit-of-work'
 import type { ChangeType, DocumentSnapshot, DocumentVersion } from './document-version'
 
 export interface VersionRequest {

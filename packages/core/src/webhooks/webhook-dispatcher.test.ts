@@ -4,7 +4,7 @@ import { companyActor } from '../access/actor'
 import { createInvoicing } from '../create-invoicing'
 import { createManualClock, createMemoryStorage, failsWith } from '../testing'
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhook'
-import type { WebhookRequest, WebhookTransport } from './webhook-transport'
+import type { WebhookRequest, WebhookTransport } from '../ports/webhook-transport'
 
 /** A receiver that answers each post with the next status of `answers` (then 200). */
 function scriptedTransport(answers: (number | Error)[] = []) {

@@ -6,7 +6,7 @@ import {
   type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint,
 } from './webhook'
 import { signedHeaders } from './webhook-signing'
-import type { WebhookTransport } from './webhook-transport'
+import type { WebhookTransport } from '../ports/webhook-transport'
 
 export interface WebhookDispatchOptions {
   /** Waits after failed attempts 1…7; default about a day in all (RETRY_DELAYS_MS). */

@@ -7,7 +7,7 @@ import type { CoreDeps } from '../ports/deps'
 import type { StorageReader, StorageTx } from '../ports/storage'
 import { withChanges } from '../shared/changes'
 import type { Page } from '../shared/pagination'
-import { createUnitOfWork } from '../shared/unit-of-work'
+import { createUnitOfWork } from '../unit-of-work/unit-of-work'
 import { parseInput } from '../shared/validation'
 import type { WebhookAttempt, WebhookEndpoint } from './webhook'
 import type { WebhookDispatcher } from './webhook-dispatcher'
@@ -16,7 +16,7 @@ import {
   type WebhookCreateInput, type WebhookDeliveryQueryInput, type WebhookUpdateInput,
 } from './webhook-schemas'
 import { newWebhookSecret } from './webhook-signing'
-import type { WebhookTransport } from './webhook-transport'
+import type { WebhookTransport } from '../ports/webhook-transport'
 
 /** The type of the message `test` sends; it is no event of the engine and is never retried. */
 export const TEST_EVENT_TYPE = 'webhook.test'

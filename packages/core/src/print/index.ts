@@ -4,5 +4,5 @@ export {
 } from './build-document-view'
 export type {
   AttachmentRelationship, FacturXConformanceLevel, PdfAttachment, PdfRenderOptions, PdfRenderer,
-} from './pdf-renderer'
+} from '../ports/pdf-renderer'
 export { taxNotesOf } from './tax-notes'

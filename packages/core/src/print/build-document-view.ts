@@ -6,7 +6,7 @@ import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { Exact } from '../tax/decimals'
 import { isTaxed } from '../tax/tax-category'
-import { DOCUMENT_TEXTS, type DocumentTexts } from './document-texts'
+import { DOCUMENT_TEXTS, type PrintTexts } from './print-texts'
 import { taxNotesOf } from './tax-notes'
 import type {
   DocumentKind, DocumentView, InvoiceDocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
@@ -100,7 +100,7 @@ function kindOf(invoice: Invoice): DocumentKind {
 
 const hasAmount = (line: InvoiceLine): boolean => !isLayoutLine(line.lineType)
 
-function rowsOf(lines: readonly InvoiceLine[], texts: DocumentTexts, format: Formatter): LineRowView[] {
+function rowsOf(lines: readonly InvoiceLine[], texts: PrintTexts, format: Formatter): LineRowView[] {
   let position = 0
   let running = new Exact(0)
   return lines.map((line): LineRowView => {
@@ -131,7 +131,7 @@ function rowsOf(lines: readonly InvoiceLine[], texts: DocumentTexts, format: For
   })
 }
 
-function totalsOf(invoice: Invoice, kind: DocumentKind, taxed: boolean, texts: DocumentTexts, format: Formatter): TotalsView {
+function totalsOf(invoice: Invoice, kind: DocumentKind, taxed: boolean, texts: PrintTexts, format: Formatter): TotalsView {
   const taxBreakdown = invoice.taxBreakdown.map((entry) => ({
     category: entry.taxCategory,
     rate: format.percent(entry.taxRate),
@@ -150,7 +150,7 @@ function totalsOf(invoice: Invoice, kind: DocumentKind, taxed: boolean, texts: D
   }
 }
 
-function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: DocumentKind, number: string, texts: DocumentTexts, format: Formatter): LabelledValue[] {
+function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: DocumentKind, number: string, texts: PrintTexts, format: Formatter): LabelledValue[] {
   const rows: (LabelledValue | null)[] = [
     { label: texts.numberLabel[kind], value: number },
     { label: texts.dateLabel[kind], value: format.date(invoice.issueDate) },
@@ -164,7 +164,7 @@ function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: DocumentKind
   return rows.filter((row) => row !== null).map((row) => ({ label: row.label, value: clean(row.value).replace(/\n/g, ' ') }))
 }
 
-function serviceRow(invoice: Invoice, kind: DocumentKind, texts: DocumentTexts, format: Formatter): LabelledValue | null {
+function serviceRow(invoice: Invoice, kind: DocumentKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
   const start = invoice.servicePeriodStart
   const end = invoice.servicePeriodEnd
   if (start && end && start !== end) return { label: texts.servicePeriod, value: `${format.date(start)} – ${format.date(end)}` }
@@ -176,7 +176,7 @@ function serviceRow(invoice: Invoice, kind: DocumentKind, texts: DocumentTexts, 
 
 function legalNotesOf(
   invoice: Invoice, company: DocumentCompany, kind: DocumentKind, taxed: boolean,
-  parent: DocumentViewInput['parentInvoice'], texts: DocumentTexts, format: Formatter,
+  parent: DocumentViewInput['parentInvoice'], texts: PrintTexts, format: Formatter,
 ): string[] {
   const notes: (string | null)[] = []
   if (kind === 'PROFORMA') notes.push(texts.proforma)
@@ -187,7 +187,7 @@ function legalNotesOf(
 
 function paymentTermsOf(
   invoice: Invoice, company: DocumentCompany, customer: DocumentCustomer, kind: DocumentKind, number: string,
-  texts: DocumentTexts, format: Formatter,
+  texts: PrintTexts, format: Formatter,
 ): string[] {
   const amount = format.money(new Exact(invoice.grossTotal).abs().toFixed(2))
   if (kind === 'CANCELLATION') return [texts.cancellationSettled]
@@ -206,7 +206,7 @@ function paymentTermsOf(
   ]
 }
 
-function letterheadOf(company: DocumentCompany, texts: DocumentTexts, country: string | null): LetterheadView {
+function letterheadOf(company: DocumentCompany, texts: PrintTexts, country: string | null): LetterheadView {
   const labelled = (label: string, value: string | null) => (value ? `${label} ${clean(value)}` : null)
   const present = (parts: (string | null)[]) => parts.map((part) => (part === null ? '' : clean(part))).filter(Boolean)
   return {

@@ -1,7 +1,7 @@
 import type { Company } from '../companies/company'
 import type { Invoice } from '../invoices/invoice'
 import { isTaxed } from '../tax/tax-category'
-import { DOCUMENT_TEXTS } from './document-texts'
+import { DOCUMENT_TEXTS } from './print-texts'
 
 /** The fields of a document its VAT notes are written from. */
 export type TaxNoteInput = Pick<Invoice, 'taxExemptionReason' | 'taxExemptionNote' | 'reverseCharge' | 'ossApplicable' | 'ossCountry' | 'taxCountry' | 'documentLocale'>

@@ -7,7 +7,7 @@ import type { DocumentKind, LineTableColumns } from './document-view'
  * already formatted. Legal wording follows the German UStG and the EU VAT directive
  * (2006/112/EC), which German and Austrian tax offices accept on invoices in English too.
  */
-export interface DocumentTexts {
+export interface PrintTexts {
   /** BCP 47 tag for Intl. */
   languageTag: string
   titles: Record<DocumentKind, string>
@@ -60,7 +60,7 @@ export interface DocumentTexts {
   subject: (reference: string, customer: string) => string
 }
 
-const de: DocumentTexts = {
+const de: PrintTexts = {
   languageTag: 'de-DE',
   titles: { INVOICE: 'Rechnung', CREDIT_NOTE: 'Gutschrift', CANCELLATION: 'Stornorechnung', PROFORMA: 'Proforma-Rechnung' },
   numberLabel: { INVOICE: 'Rechnungsnr.', CREDIT_NOTE: 'Gutschriftsnr.', CANCELLATION: 'Stornorechnungsnr.', PROFORMA: 'Proforma-Nr.' },
@@ -130,7 +130,7 @@ const de: DocumentTexts = {
   subject: (reference, customer) => `${reference} an ${customer}`,
 }
 
-const en: DocumentTexts = {
+const en: PrintTexts = {
   languageTag: 'en-GB',
   titles: { INVOICE: 'Invoice', CREDIT_NOTE: 'Credit note', CANCELLATION: 'Cancellation invoice', PROFORMA: 'Proforma invoice' },
   numberLabel: { INVOICE: 'Invoice no.', CREDIT_NOTE: 'Credit note no.', CANCELLATION: 'Cancellation no.', PROFORMA: 'Proforma no.' },
@@ -197,4 +197,4 @@ const en: DocumentTexts = {
   subject: (reference, customer) => `${reference} to ${customer}`,
 }
 
-export const DOCUMENT_TEXTS: Readonly<Record<Locale, DocumentTexts>> = { de, en }
+export const DOCUMENT_TEXTS: Readonly<Record<Locale, PrintTexts>> = { de, en }

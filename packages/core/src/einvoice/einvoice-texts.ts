@@ -2,7 +2,7 @@ import type { LineType } from '../invoices/line-types'
 import type { Locale } from '../shared/fields'
 
 /** The fixed texts the e-invoice writes in the document language. */
-interface DocumentTexts {
+interface EInvoiceTexts {
   itemName: (position: number) => string
   shipping: string
   deduction: Partial<Record<LineType, string>>
@@ -18,7 +18,7 @@ interface DocumentTexts {
   creditNoteFor: (number: string, date: string) => string
 }
 
-const TEXTS: Readonly<Record<Locale, DocumentTexts>> = {
+const TEXTS: Readonly<Record<Locale, EInvoiceTexts>> = {
   de: {
     itemName: (position) => `Position ${position}`,
     shipping: 'Versandkosten',
@@ -51,4 +51,4 @@ const TEXTS: Readonly<Record<Locale, DocumentTexts>> = {
   },
 }
 
-export const textsOf = (locale: Locale): DocumentTexts => TEXTS[locale]
+export const textsOf = (locale: Locale): EInvoiceTexts => TEXTS[locale]

@@ -1,0 +1,14 @@
+import type { ApiKey } from '../../access/api-key'
+
+export interface ApiKeyReader {
+  get(id: string): Promise<ApiKey | undefined>
+  /** The key whose secret hashes to `keyHash`, revoked or not. */
+  findByHash(keyHash: string): Promise<ApiKey | undefined>
+  /** A company's keys, oldest first. */
+  listByCompany(companyId: string): Promise<ApiKey[]>
+}
+
+export interface ApiKeyRepository extends ApiKeyReader {
+  insert(key: ApiKey): Promise<void>
+  update(key: ApiKey): Promise<void>
+}

@@ -1,0 +1,16 @@
+import type { AuditAction, AuditEntry } from '../../audit/audit-entry'
+import type { Page, PageRequest } from '../../shared/pagination'
+
+export interface AuditQuery extends PageRequest {
+  targetId?: string | undefined
+  action?: AuditAction | undefined
+}
+
+export interface AuditReader {
+  /** A company's entries, newest first. */
+  list(companyId: string, query: AuditQuery): Promise<Page<AuditEntry>>
+}
+
+export interface AuditLog extends AuditReader {
+  append(entry: AuditEntry): Promise<void>
+}

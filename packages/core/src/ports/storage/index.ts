@@ -1,0 +1,98 @@
+import type { ApiKeyReader, ApiKeyRepository } from './api-keys'
+import type { AuditReader, AuditLog } from './audit'
+import type { CompanyReader, CompanyRepository } from './companies'
+import type { CustomerReader, CustomerRepository } from './customers'
+import type { DocumentCategoryReader, DocumentCategoryRepository } from './document-categories'
+import type { DocumentVersionReader, DocumentVersionRepository } from './document-versions'
+import type { EventReader, EventOutbox } from './events'
+import type { IdempotencyReader, IdempotencyRepository } from './idempotency'
+import type { InvoiceReader, InvoiceRepository } from './invoices'
+import type { PaymentReader, PaymentRepository } from './payments'
+import type { ProductReader, ProductRepository } from './products'
+import type { ReminderReader, ReminderRepository } from './reminders'
+import type { SendReservationReader, SendReservationRepository } from './send-reservations'
+import type { SequenceReader, SequenceAllocator } from './sequences'
+import type { UsageReader, UsageRepository } from './usage'
+import type { WebhookEndpointReader, WebhookEndpointRepository, WebhookDeliveryReader, WebhookDeliveryRepository } from './webhooks'
+
+/**
+ * Persistence of the engine. The only way to write is {@link Storage.transaction}: numbering,
+ * idempotency and events must commit or roll back together with the change they belong to.
+ *
+ * Every adapter MUST pass the storage contract suite (`@invoicing/core/testing`).
+ */
+export interface Storage extends StorageReader {
+  /**
+   * Runs `work` as one atomic unit: every write made through `tx` commits when `work` resolves
+   * and none does when it throws (the error is rethrown unchanged). Transactions MUST be
+   * serializable with respect to each other, also across processes sharing one database.
+   * Calling `storage.*` inside `work` is a bug: it reads outside the transaction (or, where
+   * reads share the write connection, waits for the transaction and so for itself forever).
+   */
+  transaction<T>(work: (tx: StorageTx) => Promise<T>): Promise<T>
+  /** Releases the database. */
+  close(): Promise<void>
+}
+
+/**
+ * Reads outside a transaction. Each call sees one committed state: a record and its parts (an
+ * invoice and its lines, a page and its total) never mix two versions.
+ */
+export interface StorageReader {
+  readonly companies: CompanyReader
+  readonly apiKeys: ApiKeyReader
+  readonly customers: CustomerReader
+  readonly products: ProductReader
+  readonly sequences: SequenceReader
+  readonly usage: UsageReader
+  readonly invoices: InvoiceReader
+  readonly documentCategories: DocumentCategoryReader
+  readonly idempotency: IdempotencyReader
+  readonly events: EventReader
+  readonly audit: AuditReader
+  readonly documentVersions: DocumentVersionReader
+  readonly sendReservations: SendReservationReader
+  readonly payments: PaymentReader
+  readonly webhookEndpoints: WebhookEndpointReader
+  readonly webhookDeliveries: WebhookDeliveryReader
+  readonly reminders: ReminderReader
+}
+
+/** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
+export interface StorageTx {
+  readonly companies: CompanyRepository
+  readonly apiKeys: ApiKeyRepository
+  readonly customers: CustomerRepository
+  readonly products: ProductRepository
+  readonly sequences: SequenceAllocator
+  readonly usage: UsageRepository
+  readonly invoices: InvoiceRepository
+  readonly documentCategories: DocumentCategoryRepository
+  readonly idempotency: IdempotencyRepository
+  readonly events: EventOutbox
+  readonly audit: AuditLog
+  readonly documentVersions: DocumentVersionRepository
+  readonly sendReservations: SendReservationRepository
+  readonly payments: PaymentRepository
+  readonly webhookEndpoints: WebhookEndpointRepository
+  readonly webhookDeliveries: WebhookDeliveryRepository
+  readonly reminders: ReminderRepository
+}
+
+export type * from './list-query'
+export type * from './companies'
+export type * from './api-keys'
+export type * from './customers'
+export type * from './products'
+export type * from './sequences'
+export type * from './usage'
+export type * from './invoices'
+export type * from './document-categories'
+export type * from './idempotency'
+export type * from './events'
+export type * from './audit'
+export type * from './document-versions'
+export type * from './send-reservations'
+export type * from './payments'
+export type * from './webhooks'
+export type * from './reminders'

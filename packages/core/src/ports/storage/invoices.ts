@@ -1,0 +1,54 @@
+import type { PayoutStatus } from '../../credit-notes/payout'
+import type { Invoice, InvoiceStatus, InvoiceType } from '../../invoices/invoice'
+import type { CalendarDate } from '../../shared/calendar-date'
+import type { Page, PageRequest } from '../../shared/pagination'
+
+/** The filters of the invoice list; all optional, combined with AND. */
+export interface InvoiceListQuery extends PageRequest {
+  status?: InvoiceStatus | undefined
+  invoiceType?: InvoiceType | undefined
+  customerId?: string | undefined
+  /** Case-insensitive literal part of the document number or of the customer's current name. */
+  search?: string | undefined
+  /** issueDate >= from. */
+  from?: CalendarDate | undefined
+  /** issueDate <= to. */
+  to?: CalendarDate | undefined
+  documentCategoryId?: string | undefined
+  /** Credit notes whose payout has this status. */
+  payoutStatus?: PayoutStatus | undefined
+}
+
+export interface InvoiceReader {
+  /** The document with its lines in order. */
+  get(companyId: string, id: string): Promise<Invoice | undefined>
+  findByNumber(companyId: string, invoiceNumber: string): Promise<Invoice | undefined>
+  /**
+   * Sorted by issueDate descending, then newest created first. Items carry their lines. It MUST
+   * stay fast for 100,000 documents of one company (indexes on the filtered columns).
+   */
+  list(companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>>
+  /** The credit notes that refer to `parentInvoiceId` (cancellations among them), oldest first. */
+  listByParent(companyId: string, parentInvoiceId: string): Promise<Invoice[]>
+  /** Whether any document of the company names this customer. */
+  existsForCustomer(companyId: string, customerId: string): Promise<boolean>
+  /** Whether any document of the company is in this category. */
+  existsForCategory(companyId: string, documentCategoryId: string): Promise<boolean>
+}
+
+/**
+ * Documents. Amounts are exact decimal strings; `metadata` and `eInvoiceAudit` are JSON values.
+ * An adapter MAY refuse to delete a customer or category that documents still name (a foreign
+ * key); the core checks `existsForCustomer` / `existsForCategory` first and answers 409.
+ */
+export interface InvoiceRepository extends InvoiceReader {
+  /**
+   * Stores a document with its lines. A second document with the same number in the company
+   * MUST be refused (the adapter's unique index is the last guard against a duplicate number).
+   */
+  insert(invoice: Invoice): Promise<void>
+  /** Replaces the stored document and all its lines; a document of another company is untouched. */
+  update(invoice: Invoice): Promise<void>
+  /** Removes the document and its lines. */
+  delete(companyId: string, id: string): Promise<void>
+}
