@@ -114,7 +114,7 @@ describe('cancel, storno, duplicate and convert', () => {
     assert.equal((await tenant.api.post('/invoices/missing/duplicate', {})).status, 404)
   })
 
-  it('converts a proforma with its payments, and the payments return when the invoice is cancelled (rule 7)', async () => {
+  it('converts a proforma with its payments, and the payments return when the invoice is cancelled', async () => {
     await host.invoicing.companies.update(companyActor(tenant.company.id), { texts: { de: { INVOICE: { headerText: 'Rechnungstext', footer: 'Rechnungsfuß' } } } })
     const proforma = await issued('SENT', { invoiceType: 'PROFORMA', headerText: 'Proformatext' })
     const payment = (await tenant.api.post(`/invoices/${proforma.id}/payments`, { amount: 50 })).body.data
@@ -145,7 +145,7 @@ describe('cancel, storno, duplicate and convert', () => {
     assert.equal((await tenant.api.get(`/invoices/${converted.id}`)).body.data.paidAmount, 0)
   })
 
-  it('refuses to cancel an invoice whose proforma is cancelled while it holds the moved payments (rule 7)', async () => {
+  it('refuses to cancel an invoice whose proforma is cancelled while it holds the moved payments (they have nowhere to return)', async () => {
     const proforma = await issued('SENT', { invoiceType: 'PROFORMA' })
     await tenant.api.post(`/invoices/${proforma.id}/payments`, { amount: 20 })
     const converted = (await tenant.api.post(`/invoices/${proforma.id}/convert`)).body.data

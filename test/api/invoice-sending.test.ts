@@ -90,7 +90,7 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
     assert.deepEqual(Buffer.from(archived.bytes), attachment.content, 'version 1 is the PDF the customer received')
   })
 
-  it('keeps the number on the draft when delivery fails and sends with it next time (rule 3)', async () => {
+  it('keeps the number on the draft when delivery fails and sends with it next time', async () => {
     const draft = await createDraft(tenant.api, { email: 'bounce@krone.example' })
     const before = smtp.received.length
     const failed = await tenant.api.post(`/invoices/${draft.id}/send`)
@@ -103,7 +103,7 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
     assert.equal(kept.sentAt, null)
     assert.equal(kept.lockedAt, null)
     assert.equal((await tenant.api.get(`/invoices/${draft.id}/versions`)).body.data.currentVersion, null)
-    // A draft holding an issued number cannot be deleted (rule 4).
+    // A draft holding an issued number cannot be deleted.
     assert.equal((await tenant.api.delete(`/invoices/${draft.id}`)).body.code, 'invoice_number_issued')
 
     const retried = await tenant.api.post(`/invoices/${draft.id}/send`, { recipientEmail: 'einkauf@krone.example' })

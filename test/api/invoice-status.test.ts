@@ -8,7 +8,7 @@ import { createTenant, startTestHost, type TestHost } from '../support/test-host
 type Status = 'DRAFT' | 'FINAL' | 'SENT' | 'PAID' | 'OVERDUE' | 'CANCELLED'
 const STATUSES: Status[] = ['DRAFT', 'FINAL', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED']
 
-/** The PUT rows of the specification's transition table. */
+/** The transition table: the statuses PUT may move a document to from each status. */
 const ALLOWED: Record<Status, Status[]> = {
   DRAFT: ['FINAL', 'SENT', 'CANCELLED'],
   FINAL: ['SENT', 'DRAFT', 'CANCELLED'],
@@ -28,7 +28,7 @@ const PATH_TO: Record<Status, Status[]> = {
   CANCELLED: ['CANCELLED'],
 }
 
-/** The members of a PUT answer, as the specification lists them. */
+/** The members of a PUT answer: a summary, not the full document. */
 const PUT_RESPONSE_FIELDS = ['id', 'invoiceNumber', 'status', 'netTotal', 'taxTotal', 'grossTotal', 'orderNumber', 'buyerReference', 'e_invoice', 'updatedAt']
 
 const LINES = [{ description: 'Beratung', quantity: 2, unitPrice: 50, taxRate: 19 }, { description: 'Material', unitPrice: '10.10', taxRate: 7 }]
@@ -162,7 +162,7 @@ describe('invoice status', () => {
   })
 
   describe('PUT response', () => {
-    it('has exactly the members the specification lists', async () => {
+    it('has exactly the summary members and no others', async () => {
       const { draft, put, get } = await setup()
       const invoice = await draft({ buyerReference: 'LEITWEG-1', eInvoiceAudit: { format: 'XRECHNUNG' } })
       const response = await put(invoice.id, { status: 'FINAL', order_number: 'PO-2' })
@@ -184,7 +184,7 @@ describe('invoice status', () => {
     })
   })
 
-  describe('content edits (rule 2)', () => {
+  describe('content edits (only a draft or an unlocked FINAL document)', () => {
     it('changes content of a draft and of an unlocked FINAL document, recomputing totals', async () => {
       const { draft, put, get, drive } = await setup()
       const invoice = await draft()
@@ -436,7 +436,7 @@ describe('invoice status', () => {
     })
   })
 
-  describe('document quota (rule 1)', () => {
+  describe('document quota (leaving draft counts against the monthly quota)', () => {
     it('answers 403 plan_limit_reached before a number is taken; DRAFT → CANCELLED still works', async () => {
       const tenant = await setup({ documentQuota: 2 })
       const { draft, put, get, drive, usedDocuments, lastNumber } = tenant

@@ -10,7 +10,7 @@ import { createTenant, startTestHost, type Tenant, type TestHost } from '../supp
 const NOW = '2026-03-15T23:30:00.000Z'
 const TODAY = '2026-03-16'
 
-/** The fields the Invoice table of the specification lists for a document (without customer, lines, payments). */
+/** The fields of a document in the API (without customer, lines, payments). */
 const INVOICE_TABLE_FIELDS = [
   'id', 'invoiceNumber', 'invoiceType', 'status', 'customerId', 'documentCategoryId', 'documentLocale', 'documentTextVersion',
   'issueDate', 'dueDate', 'servicePeriodStart', 'servicePeriodEnd', 'currency', 'netTotal', 'taxTotal', 'grossTotal',

@@ -67,7 +67,7 @@ export const ERROR_CODES = [
   'invoice_cancelled',
   /** The document's status does not allow this action (cancel, storno, convert). */
   'status_conflict',
-  /** Payments moved from a proforma cannot return to it (rule 7); delete them first. */
+  /** Payments moved from a proforma cannot return to it on cancellation (it is gone or cancelled); delete them first. */
   'payments_block_cancellation',
   /** The cancelled invoice already has its cancellation credit note. */
   'storno_exists',

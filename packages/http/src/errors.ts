@@ -42,7 +42,7 @@ export const STATUS_BY_CODE = {
   no_recipient: 400,
   no_sender: 400,
   invoice_not_issued: 400,
-  // The specification answers a failed delivery on send with 500 (dunning has its own 502).
+  // A failed delivery on send answers 500 (dunning has its own 502).
   email_delivery_failed: 500,
   amount_exceeds_remaining: 409,
   invoice_cancelled: 409,
@@ -53,7 +53,7 @@ export const STATUS_BY_CODE = {
   dunning_paused: 409,
   max_level_reached: 409,
   already_paid: 409,
-  // Dunning answers a failed delivery with 502 (the specification; send answers 500).
+  // Dunning answers a failed delivery with 502 (send answers 500).
   email_failed: 502,
   storage_busy: 503,
   invalid_json: 400,

@@ -5,7 +5,7 @@ const SCOPED_GROUPS = [
   'recurring-schedules', 'documents', 'exports', 'webhooks',
 ] as const
 
-/** The 23 scopes of decisions §2: read and write per group, plus `company:read`. */
+/** The 23 scopes: read and write per group, plus `company:read`. */
 export const SCOPES = [
   ...SCOPED_GROUPS.flatMap((group) => [`${group}:read`, `${group}:write`] as const),
   'company:read',
@@ -17,7 +17,7 @@ export const isScope = (value: string): value is Scope => (SCOPES as readonly st
 
 /**
  * Throws `insufficient_scope` unless `granted` holds every scope in `required`. A `:write` scope
- * does not include `:read` (decisions §11).
+ * does not include `:read`.
  */
 export function requireScopes(granted: readonly Scope[], required: readonly Scope[]): void {
   const missing = required.filter((scope) => !granted.includes(scope))

@@ -1,7 +1,7 @@
 import type { StorageTx } from '../ports/storage'
 
 /**
- * Cancellations through the API are attributed to the company's earliest owner (spec, Events).
+ * Cancellations through the API are attributed to the company's earliest owner.
  * The engine has no user accounts: the owner is the company's earliest API key, the one made
  * with the company. The acting key stays the entry's `apiKeyId`.
  */

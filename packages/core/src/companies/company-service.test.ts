@@ -14,7 +14,7 @@ function setup(start = '2026-03-15T10:00:00.000Z') {
 
 
 describe('companies.create', () => {
-  it('applies the defaults of decisions §3 to everything not given', async () => {
+  it('applies the company defaults to everything not given', async () => {
     const { invoicing } = setup()
     const company = await invoicing.companies.create({ name: 'Muster GmbH' })
     assert.equal(company.name, 'Muster GmbH')

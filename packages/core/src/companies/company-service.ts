@@ -36,7 +36,7 @@ export function createCompanyService(deps: CoreDeps) {
   }
 
   return {
-    /** Creates a company with the defaults of decisions §3 for everything not given. */
+    /** Creates a company with the defaults of `defaultCompany` for everything not given. */
     async create(input: CompanyCreateInput): Promise<Company> {
       const company = newCompany(input)
       await storage.transaction((tx) => tx.companies.insert(company))

@@ -19,7 +19,7 @@ export type CompanyTexts = Partial<Record<Locale, Partial<Record<TextDocumentTyp
 export const REMINDER_LEVELS = ['1', '2', '3'] as const
 export type ReminderLevel = (typeof REMINDER_LEVELS)[number]
 
-/** A company: the tenant every record, key and number range belongs to (decisions §3). */
+/** A company: the tenant every record, key and number range belongs to. */
 export interface Company {
   id: string
   name: string

@@ -3,7 +3,7 @@ import { calendarDate, requiredText, taxRate } from '../shared/fields'
 import { aliased } from '../shared/validation'
 import { contentEntries, lineEntries, lineList } from '../invoices/invoice-schemas'
 
-/** decisions §8: a correction must say why in at least this many characters. */
+/** A correction must say why in at least this many characters. */
 export const MIN_CHANGE_REASON_LENGTH = 10
 
 const { productId: _, ...correctionLineEntries } = lineEntries

@@ -192,7 +192,7 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
     getCreatedByKey: (actor: Actor, id: string): Promise<CreditNoteDetail> =>
       createdByKey(async () => detailOf(storage, await requireCreditNote(storage, actor, id)), 'credit note'),
 
-    /** Content and status as PUT of an invoice changes them (rule 2, the transition table), plus the reason. */
+    /** Content and status as PUT of an invoice changes them (content only while editable, status by the transition table), plus the reason. */
     async update(actor: Actor, id: string, input: CreditNoteUpdateInput = {}): Promise<InvoiceUpdateResult> {
       const { status, reason, ...content } = parseInput(CreditNoteUpdateSchema, input ?? {})
       return updateDocument(actor, id, { status, content: { ...content, creditNoteReason: reason } }, admitCreditNote)

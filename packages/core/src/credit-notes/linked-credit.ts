@@ -8,7 +8,7 @@ import { creditDraftsOf } from '../invoices/pricing'
 import type { StorageReader } from '../ports/storage'
 import { Exact, formatMoney, round2 } from '../tax/decimals'
 
-/** The statuses an invoice can be credited in: it reached the customer (spec, linked mode). */
+/** The statuses an invoice can be credited in: it reached the customer. */
 export const CREDITABLE_STATUSES = ['SENT', 'PAID', 'OVERDUE'] as const
 
 /** The fields a linked credit note takes from the invoice it credits, never from the request. */

@@ -1,6 +1,6 @@
 import type { Locale } from '../shared/fields'
 
-/** A customer of a company: the recipient of its documents (decisions §4). */
+/** A customer of a company: the recipient of its documents. */
 export interface Customer {
   id: string
   companyId: string

@@ -36,7 +36,7 @@ const parseDunningAction = (input: DunningActionInput) => parseInput(DunningActi
 const notAnInvoice = (invoice: Invoice) =>
   new InvoicingError('invoice_status', `${invoice.invoiceNumber} is a ${invoice.invoiceType}; only invoices are dunned`, { status: invoice.status })
 
-/** 400 for documents that are not invoices, 409 `already_paid` before 400 `invoice_status` (decisions §11). */
+/** 400 for documents that are not invoices, 409 `already_paid` before 400 `invoice_status`. */
 function assertRemindable(invoice: Invoice): void {
   if (invoice.invoiceType !== 'INVOICE') throw notAnInvoice(invoice)
   if (invoice.status === 'PAID') throw new InvoicingError('already_paid', `${invoice.invoiceNumber} is paid`, { status: invoice.status })

@@ -1,4 +1,4 @@
-/** The kinds of event the engine records (the Events part of the specification). */
+/** The kinds of event the engine records. */
 export const EVENT_TYPES = [
   'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.paid', 'invoice.cancelled', 'invoice.overdue',
   'credit_note.created', 'reminder.sent', 'reminder.escalated',

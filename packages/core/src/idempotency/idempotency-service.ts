@@ -4,7 +4,7 @@ import type { CoreDeps } from '../ports/deps'
 import { runWithClaim } from './claim-context'
 import type { IdempotencyRecord } from './idempotency-record'
 
-/** 8 to 200 characters of A-Z, a-z, 0-9, `.`, `_`, `:`, `-` (Limits). */
+/** 8 to 200 characters of A-Z, a-z, 0-9, `.`, `_`, `:`, `-`. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/
 
 /** Keys are kept at least this long (the contract says at least 30 days). */

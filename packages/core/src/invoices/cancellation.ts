@@ -14,8 +14,8 @@ export const needsCancellationCreditNote = (invoice: Invoice): boolean =>
 
 /**
  * The cancellation credit note (Stornorechnung) of an issued invoice: the same lines with
- * negated quantities and amounts, its own number from the CREDIT_NOTE range, FINAL at once
- * (rule 5). It is neither checked against nor counted in the document quota: cancelling an
+ * negated quantities and amounts, its own number from the CREDIT_NOTE range, FINAL and locked
+ * at once. It is neither checked against nor counted in the document quota: cancelling an
  * issued invoice must always be possible.
  */
 export async function createCancellationCreditNote(unit: UnitOfWork, company: Company, invoice: Invoice, ids: IdGenerator): Promise<Invoice> {
@@ -69,7 +69,7 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
 }
 
 /**
- * Rule 7: payments moved here from a proforma when it was converted go back to that proforma
+ * Payments moved here from a proforma when it was converted go back to that proforma
  * when this invoice is cancelled (or deleted). If the proforma is gone or cancelled there is
  * nowhere to return them: 409, and the caller's transaction writes nothing.
  */
@@ -87,7 +87,7 @@ export async function returnMovedPayments(unit: UnitOfWork, invoice: Invoice): P
 }
 
 /**
- * Cancels a document: moved payments return to their proforma (rule 7), an issued invoice
+ * Cancels a document: moved payments return to their proforma, an issued invoice
  * gets its cancellation credit note unless `createStorno` is false, and a credit note's
  * payout is cancelled with it (an executed payout forbids the cancellation: transitions).
  */

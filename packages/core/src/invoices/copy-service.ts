@@ -90,7 +90,7 @@ export function createCopyService(deps: CoreDeps) {
     /**
      * Converts a proforma into a regular invoice draft with the company's invoice texts. The
      * proforma keeps its number, type and status; it only records `convertedToInvoiceId`, and
-     * its payments move to the invoice (they return if the invoice is cancelled: rule 7).
+     * its payments move to the invoice (they return if the invoice is cancelled).
      */
     async convert(actor: Actor, id: string): Promise<ConvertResult> {
       return inUnitOfWork(actor, async (unit) => {

@@ -35,8 +35,8 @@ const EVENT_OF_STATUS: Partial<Record<InvoiceStatus, 'invoice.sent' | 'invoice.p
 
 /**
  * The one way a document's content and status change by request (PUT of an invoice or a
- * credit note): the transition table, rule 2 on content, the number on leaving draft, the
- * lock and version 1 on SENT, and the cancellation credit note on CANCELLED.
+ * credit note): the transition table, content only while editable, the number on leaving
+ * draft, the lock and version 1 on SENT, and the cancellation credit note on CANCELLED.
  */
 export function createDocumentUpdate(deps: CoreDeps) {
   const { ids } = deps

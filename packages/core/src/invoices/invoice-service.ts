@@ -120,7 +120,8 @@ export function createInvoiceService(deps: CoreDeps) {
 
     /**
      * Changes content and/or status (the transition table). Content changes only while the
-     * document is editable (rule 2); content given unchanged never blocks a status change.
+     * document is a draft, or FINAL and not yet locked; content given unchanged never blocks a
+     * status change.
      */
     async update(actor: Actor, id: string, input: InvoiceUpdateInput = {}): Promise<InvoiceUpdateResult> {
       const { status, ...content } = parseInput(InvoiceUpdateSchema, input ?? {})

@@ -67,7 +67,7 @@ export interface Invoice extends ShippingAddress {
   companyId: string
   /** The issued number, or a placeholder (`ENTWURF-…`) until it is issued. */
   invoiceNumber: string
-  /** Whether `invoiceNumber` is a real number from the range (it stays on a draft: rule 3). */
+  /** Whether `invoiceNumber` is a real number from the range (a draft can hold one, e.g. after a failed send). */
   numberIssued: boolean
   invoiceType: InvoiceType
   status: InvoiceStatus

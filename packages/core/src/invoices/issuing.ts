@@ -39,7 +39,7 @@ export async function assertDocumentQuota({ tx, now }: UnitOfWork, company: Comp
  * Gives a draft its real number when it leaves draft: the quota is checked, the next number of
  * the document type's range is taken and the document counted, all in the transaction that
  * stores the document, so no gap and no duplicate can appear. A document that already holds
- * its number (rule 3, or FINAL → DRAFT → FINAL) keeps it and is not counted again.
+ * its number (after a failed send, or FINAL → DRAFT → FINAL) keeps it and is not counted again.
  */
 export async function issueNumber(unit: UnitOfWork, company: Company, invoice: Invoice): Promise<Invoice> {
   if (invoice.numberIssued) return invoice

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceStatus } from './invoice'
 
 /**
- * The status changes PUT may request, from the specification's transition table. Sending,
+ * The transition table: the statuses PUT may move a document to from each status. Sending,
  * payments, dunning and cancellation reach further states through their own operations.
  */
 export const STATUS_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
@@ -19,7 +19,7 @@ export const OPEN_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'FINAL', 'SENT'
 type Transitions = Record<InvoiceStatus, readonly InvoiceStatus[]>
 
 /**
- * A cancellation credit note is issued FINAL and locked at once (rule 5): it can be sent and
+ * A cancellation credit note is issued FINAL and locked at once: it can be sent and
  * settled, never reopened or cancelled itself.
  */
 const CANCELLATION_CREDIT_NOTE_TRANSITIONS: Transitions = {
@@ -65,7 +65,7 @@ export const canTransition = (invoice: TransitionSubject, to: InvoiceStatus): bo
   allowedTransitionsOf(invoice).includes(to)
 
 /**
- * Content may change while a document is a draft, or final and not yet locked (rule 2), and
+ * Content may change while a document is a draft, or final and not yet locked, and
  * not while a credit note's payout is approved: what was approved is what is paid out.
  */
 export const isContentEditable = (invoice: Pick<Invoice, 'status' | 'lockedAt' | 'payout'>): boolean =>

@@ -3,7 +3,7 @@ import { calendarDate, decimal, optionalText } from '../shared/fields'
 import { aliased } from '../shared/validation'
 import { PAYMENT_METHODS } from './payment'
 
-/** decisions §11: case is ignored and a hyphen reads as an underscore (`bank-transfer`). */
+/** Case is ignored and a hyphen reads as an underscore (`bank-transfer`). */
 const paymentMethod = v.pipe(
   v.string(),
   v.description(`${PAYMENT_METHODS.join(', ')}; case is ignored and - reads as _`),

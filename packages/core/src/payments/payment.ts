@@ -17,7 +17,7 @@ export interface Payment {
   notes: string | null
   /**
    * The proforma this payment was recorded on before the proforma was converted into the
-   * invoice that holds it now (rule 7: it returns there when the invoice is cancelled).
+   * invoice that holds it now (it returns there when the invoice is cancelled).
    */
   movedFromInvoiceId: string | null
   createdAt: string

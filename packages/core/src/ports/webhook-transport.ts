@@ -13,7 +13,7 @@ export interface WebhookResponse {
 }
 
 /**
- * Where webhooks leave the engine. An adapter decides which URLs may be called (decisions:
+ * Where webhooks leave the engine. An adapter decides which URLs may be called (only
  * https and public addresses, checked after DNS resolution, unless the host allows otherwise).
  */
 export interface WebhookTransport {

@@ -25,7 +25,7 @@ export const sendInProgress = (invoice: Pick<Invoice, 'invoiceNumber'>): Invoici
  * was when the send began, and that is the state it must be locked in.
  */
 export async function assertNotBeingSent(tx: StorageTx, invoice: Invoice, now: Date): Promise<void> {
-  // The specification reserves drafts and final documents; mailing a copy of a sent one blocks nothing.
+  // Only the send of a draft or final document blocks changes; mailing a copy of a sent one blocks nothing.
   if (invoice.status !== 'DRAFT' && invoice.status !== 'FINAL') return
   const reservation = await tx.sendReservations.get(invoice.companyId, invoice.id)
   if (reservation && reservation.expiresAt > now.toISOString()) throw sendInProgress(invoice)

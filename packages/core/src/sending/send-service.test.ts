@@ -137,7 +137,7 @@ describe('sending a document', () => {
     assert.equal(mailbox.sent[0]!.to, 'someone@else.de')
   })
 
-  it('keeps the number on the draft when delivery fails and uses it on the next attempt (rule 3)', async () => {
+  it('keeps the number on the draft when delivery fails and uses it on the next attempt', async () => {
     const { invoicing, actor, mailbox, draft, events } = await setup()
     const created = await draft()
     mailbox.failWith(new Error('connect ECONNREFUSED 127.0.0.1:25'))

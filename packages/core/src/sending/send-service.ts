@@ -50,7 +50,7 @@ const attachmentName = (invoice: Invoice) => `${invoice.invoiceNumber.replace(/[
  *
  * 1. One transaction reserves the document (409 `send_in_progress` for a concurrent send) and
  *    gives a draft its real number, after the quota check. The number stays even if the mail
- *    fails (rule 3): it is on the document and is used by the next attempt.
+ *    fails: it is on the document and is used by the next attempt.
  * 2. The PDF of the document as it will be once sent is drawn and mailed.
  * 3. Only after the mail was accepted, one transaction records the send: SENT, sentAt, the lock
  *    and version 1 with the mailed PDF as its archive, the event and the audit entry.

@@ -13,7 +13,7 @@ const wholeNumber = (description: string) =>
     v.integer('must be a whole number'),
   )
 
-/** `limit`: default 50; above 100 is capped to 100; below 1 is an error (decisions §11). */
+/** `limit`: default 50; above 100 is capped to 100; below 1 is an error. */
 export const limitParam = v.pipe(
   wholeNumber(`Page size, default ${DEFAULT_PAGE_SIZE}; values above ${MAX_PAGE_SIZE} are capped to ${MAX_PAGE_SIZE}`),
   v.minValue(1, 'must be at least 1'),

@@ -1,7 +1,7 @@
 /**
  * Folds text for case-insensitive search beyond ASCII (`ä` finds `Ä`). Storage adapters keep
  * the folded text beside the record and match the folded needle literally, so `%` and `_`
- * in a search are plain characters (decisions §11).
+ * in a search are plain characters.
  */
 export const foldForSearch = (text: string): string => text.normalize('NFC').toLowerCase().replaceAll('\u0000', '')
 

@@ -58,8 +58,7 @@ export function rateCategoryOf(rate: string, country: string, date: CalendarDate
 }
 
 /**
- * A line's rate, read in the seller's country, as the same category of the tax country
- * (decisions §8):
+ * A line's rate, read in the seller's country, as the same category of the tax country:
  * - standard → standard;
  * - the n-th lowest reduced rate → the tax country's n-th lowest, or its highest when it has
  *   fewer; its standard rate when it has no reduced rate at all (DK);

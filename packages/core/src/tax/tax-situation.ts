@@ -7,7 +7,7 @@ export const REVERSE_CHARGE_REASONS: ReadonlySet<TaxExemptionReason> = new Set([
 ])
 
 /**
- * The tax rules of a document (decisions §8). A value the caller gave is kept as given; each
+ * The tax rules of a document. A value the caller gave is kept as given; each
  * value not given is derived, in this order:
  * 1. a small-business seller → SMALL_BUSINESS (0 %);
  * 2. `reverseCharge: true` without a reason → REVERSE_CHARGE_EU, and a reverse-charge reason

@@ -107,7 +107,7 @@ describe('computeTotals: properties', () => {
   })
 })
 
-/** decisions §8 on a German domestic invoice, in integers: nets in cents, rates in hundredths. */
+/** The totals rules redone on a German domestic invoice, in integers: nets in cents, rates in hundredths. */
 function referenceTotals(lines: readonly GeneratedLine[]): DocumentTotals {
   const nets: (bigint | null)[] = []
   const rates: bigint[] = []

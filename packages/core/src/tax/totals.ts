@@ -23,7 +23,7 @@ interface LineAmount {
 }
 
 /**
- * Net amounts, rates, categories, tax breakdown and totals of a document's lines (decisions §8).
+ * Net amounts, rates, categories, tax breakdown and totals of a document's lines.
  *
  * - PRODUCT, SERVICE, SHIPPING: net = round2(quantity × unitPrice − discount), half-up.
  * - DISCOUNT_ABSOLUTE, ADVANCE_PAYMENT, CREDIT: net = −round2(quantity × unitPrice − discount):

@@ -39,8 +39,8 @@ export const VersionPdfQuerySchema = v.object({
 })
 
 /**
- * The version to download. The path names it; the specification also declares a same-named
- * query parameter, so one given in the query must name the same version.
+ * The version to download. The path names it; a same-named query parameter is accepted too,
+ * so one given in the query must name the same version.
  */
 export const VersionPdfRequestSchema = v.pipe(
   v.object({ version: versionNumber, queryVersion: v.optional(versionNumber) }),

@@ -18,7 +18,7 @@ export interface WebhookDispatchOptions {
 /** A message to receivers: an event of the engine, or the test message of one endpoint. */
 export type WebhookMessage = Pick<DomainEvent, 'id' | 'createdAt' | 'companyId' | 'data'> & { type: string }
 
-/** The body every receiver gets (decisions §7). */
+/** The body every receiver gets. */
 export const webhookPayload = (message: WebhookMessage): string =>
   JSON.stringify({ id: message.id, type: message.type, createdAt: message.createdAt, companyId: message.companyId, data: message.data })
 

@@ -26,7 +26,7 @@ function requireWebhookPlan(company: Company): void {
   throw new InvoicingError('plan_feature_unavailable', `Webhooks are part of the ENTERPRISE plan; this company is on ${company.plan}`, { plan: company.plan })
 }
 
-/** Webhook endpoints of a company (Enterprise only, decisions §7) and their delivery log. */
+/** Webhook endpoints of a company (Enterprise only) and their delivery log. */
 export function createWebhookService(deps: CoreDeps, transport: WebhookTransport, dispatcher: WebhookDispatcher) {
   const { storage, clock, ids } = deps
   const inUnitOfWork = createUnitOfWork(deps)

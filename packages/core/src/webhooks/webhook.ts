@@ -1,6 +1,6 @@
 import type { EventType } from '../events/domain-event'
 
-/** Decisions §7: at least once, 8 attempts spread over about a day. */
+/** Delivery is at least once: 8 attempts spread over about a day. */
 export const MAX_DELIVERY_ATTEMPTS = 8
 
 /** The waits after failed attempts 1 to 7: 1 min, 5 min, 30 min, 1 h, 2 h, 6 h, 14 h (about 24 h in all). */

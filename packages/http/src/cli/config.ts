@@ -1,7 +1,7 @@
 import { LOG_LEVELS, type LogLevel } from '../logger'
 import { UsageError } from './usage-error'
 
-/** The environment of decisions §1, read once by every command. */
+/** The host's settings from environment variables, read once by every command. */
 export interface HostConfig {
   databaseFile: string
   dataDir: string

@@ -3,7 +3,7 @@ import type { Middleware, Next, ParameterizedContext } from 'koa'
 
 /**
  * Lets an API request in or answers 401 / 403 / 429, and reports the key's rate-limit state on
- * every authenticated response (decisions §9). The principal is left on `ctx.state`.
+ * every authenticated response. The principal is left on `ctx.state`.
  */
 export function apiGate(access: Invoicing['access']): Middleware {
   const pass = (ctx: ParameterizedContext, admission: Admission, next: Next) => {

@@ -209,7 +209,7 @@ export const InvoiceDetailResponseSchema = v.strictObject({
   paidAmount: v.number(),
 })
 
-/** The answer to PUT, as the specification lists it. */
+/** The answer to PUT: number, status, totals and references, not the full document. */
 export const toInvoiceUpdateResponse = ({ invoice, cancellationCreditNote }: InvoiceUpdateResult) => ({
   id: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
