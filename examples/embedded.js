@@ -22,11 +22,11 @@ const draft = await invoicing.invoices.create(actor, {
   issueDate: '2026-11-02',
   lines: [{ productId: product.id, quantity: 2.5 }, { description: 'Anfahrt', unitPrice: '35' }],
 })
-console.log(`${draft.invoiceNumber.slice(0, 8)}… ${draft.taxExemptionReason} net ${draft.netTotal} gross ${draft.grossTotal} due ${draft.dueDate}`)
+console.log(`${draft.number.slice(0, 8)}… ${draft.taxExemptionReason} net ${draft.netTotal} gross ${draft.grossTotal} due ${draft.dueDate}`)
 
 // Leaving draft takes the next number of the range, in the same transaction.
 const { invoice } = await invoicing.invoices.update(actor, draft.id, { status: 'SENT' })
-console.log(`${invoice.invoiceNumber} ${invoice.status}`)
+console.log(`${invoice.number} ${invoice.status}`)
 
 try {
   await invoicing.customers.create(actor, { name: 'Kaputt', email: 'not-an-email' })

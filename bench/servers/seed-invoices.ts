@@ -23,7 +23,7 @@ export async function seedInvoices(invoicing: Invoicing, storage: Storage, actor
         await tx.invoices.insert({
           ...invoice,
           id,
-          invoiceNumber: status === 'DRAFT' ? `ENTWURF-${id}` : `RE-${day.slice(0, 4)}-${String(index).padStart(6, '0')}`,
+          number: status === 'DRAFT' ? `ENTWURF-${id}` : `RE-${day.slice(0, 4)}-${String(index).padStart(6, '0')}`,
           numberIssued: status !== 'DRAFT',
           status,
           customerId: customerIds[index % customerIds.length]!,

@@ -3,24 +3,25 @@ import { after, before, describe, it } from 'node:test'
 import { companyActor } from '@invoicing/core'
 import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('the audit log', () => {
-  let host: TestHost
+  let app: TestApp
   let owner: Tenant
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
-    owner = await createTenant(host, { name: 'Revision GmbH' })
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
+    owner = await createTenant(app, { name: 'Revision GmbH' })
     documented = documentedResponses((await owner.api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
-  const ownerKeyId = async () => (await host.invoicing.apiKeys.list(companyActor(owner.company.id)))[0]!.id
+  const ownerKeyId = async () => (await app.invoicing.apiKeys.list(companyActor(owner.company.id)))[0]!.id
 
   it('records each API action on a document with its key, newest first, and attributes cancellations to the owner', async () => {
-    const clerk = await host.invoicing.apiKeys.create(companyActor(owner.company.id), { name: 'Buchhaltung' })
-    const api = apiClient(host.url, clerk.secret)
+    const clerk = await app.invoicing.apiKeys.create(companyActor(owner.company.id), { name: 'Buchhaltung' })
+    const api = apiClient(app.target, clerk.secret)
     const customerId = (await api.post('/customers', { name: 'Kunde' })).body.data.id
     const invoice = (await api.post('/invoices', { customerId, lines: [{ description: 'Beratung', unitPrice: 100 }] })).body.data
     await api.put(`/invoices/${invoice.id}`, { status: 'SENT' })
@@ -54,12 +55,12 @@ describe('the audit log', () => {
     assert.equal(bad.status, 400)
     assert.ok(bad.body.allowedValues.includes('INVOICE_CREATED_VIA_API'))
 
-    const reader = await host.invoicing.apiKeys.create(companyActor(owner.company.id), { scopes: ['invoices:read'] })
-    const refused = await apiClient(host.url, reader.secret).get('/audit-log')
+    const reader = await app.invoicing.apiKeys.create(companyActor(owner.company.id), { scopes: ['invoices:read'] })
+    const refused = await apiClient(app.target, reader.secret).get('/audit-log')
     assert.equal(refused.status, 403)
     assert.deepEqual(refused.body.requiredScopes, ['company:read'])
 
-    const stranger = await createTenant(host, { name: 'Fremd GmbH' })
+    const stranger = await createTenant(app, { name: 'Fremd GmbH' })
     assert.equal((await stranger.api.get('/audit-log')).body.pagination.total, 0)
   })
 })

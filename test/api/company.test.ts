@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type TestHost } from '../support/test-host'
+import { createTenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('company', () => {
-  let host: TestHost
+  let app: TestApp
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost()
-    const { api } = await createTenant(host)
+    app = await startTestApp()
+    const { api } = await createTenant(app)
     documented = documentedResponses((await api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('reads the company of the key with its settings and the effective API call quota', async () => {
-    const { api, company } = await createTenant(host, {
+    const { api, company } = await createTenant(app, {
       name: 'Bäckerei Süß', vatId: 'DE 123 456 789', reminderFees: { 2: 7.5 }, texts: { en: { INVOICE: { footer: 'Thanks!' } } },
     })
     const response = await api.get('/company')
@@ -30,7 +31,7 @@ describe('company', () => {
   })
 
   it('reports number ranges with the last and the next number', async () => {
-    const { api } = await createTenant(host, { numberRanges: { CUSTOMER: { format: 'C{YY}-{SEQ:3}', resetYearly: true } } })
+    const { api } = await createTenant(app, { numberRanges: { CUSTOMER: { format: 'C{YY}-{SEQ:3}', resetYearly: true } } })
     await api.post('/customers', { name: 'Eins' })
     await api.post('/customers', { name: 'Zwei' })
     const response = await api.get('/company/number-ranges')
@@ -45,14 +46,14 @@ describe('company', () => {
   })
 
   it('reads the plan and its features', async () => {
-    const { api } = await createTenant(host, { plan: 'ENTERPRISE' })
+    const { api } = await createTenant(app, { plan: 'ENTERPRISE' })
     const response = await api.get('/company/plan')
     documented('GET', '/api/v1/company/plan', response)
     assert.deepEqual(response.body.data, { plan: 'ENTERPRISE', features: { apiAccess: true, apiCallQuota: 250000, webhooks: true } })
   })
 
   it('reads the usage of the month, this request included', async () => {
-    const { api } = await createTenant(host, { documentQuota: 100, apiCallQuota: 1000 })
+    const { api } = await createTenant(app, { documentQuota: 100, apiCallQuota: 1000 })
     await api.get('/customers')
     const response = await api.get('/company/usage')
     documented('GET', '/api/v1/company/usage', response)
@@ -62,7 +63,7 @@ describe('company', () => {
   })
 
   it('is read-only through the API', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     assert.equal((await api.put('/company', { name: 'Neu' })).status, 405)
   })
 })

@@ -5,20 +5,21 @@ import { after, before, describe, it } from 'node:test'
 import { companyActor } from '@invoicing/core'
 import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('credit notes', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let customerId: string
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
-    tenant = await createTenant(host, { name: 'Gutschrift GmbH', email: 'buero@gutschrift.example', vatId: 'DE123456789' })
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
+    tenant = await createTenant(app, { name: 'Gutschrift GmbH', email: 'buero@gutschrift.example', vatId: 'DE123456789' })
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
     customerId = (await tenant.api.post('/customers', { name: 'Partner KG', email: 'partner@example.de', iban: 'DE89 3704 0044 0532 0130 00' })).body.data.id
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   const create = (body: unknown, headers?: Record<string, string>) => tenant.api.post('/credit-notes', body, headers)
   const standalone = async (lines: unknown[] = [{ description: 'Provision März', quantity: 2, unit_price: '50' }]) => {
@@ -117,7 +118,7 @@ describe('credit notes', () => {
   })
 
   it('lists credit notes with the payout filter applied before pagination, has_more and hasMore', async () => {
-    const own = await createTenant(host, { name: 'Liste GmbH' })
+    const own = await createTenant(app, { name: 'Liste GmbH' })
     const recipient = (await own.api.post('/customers', { name: 'Empfänger' })).body.data.id
     const ids: string[] = []
     for (let index = 0; index < 4; index++) {
@@ -147,7 +148,7 @@ describe('credit notes', () => {
     documented('GET', '/api/v1/credit-notes/{id}', read)
     assert.equal(read.body.data.recipient.customer_number, read.body.data.recipient.customerNumber)
     assert.equal((await tenant.api.get(`/credit-notes/${(await invoice()).id}`)).status, 404)
-    const stranger = await createTenant(host, { name: 'Fremd GmbH' })
+    const stranger = await createTenant(app, { name: 'Fremd GmbH' })
     assert.equal((await stranger.api.get(`/credit-notes/${note.id}`)).status, 404)
     assert.equal((await stranger.api.put(`/credit-notes/${note.id}/payout`, { status: 'APPROVED' })).status, 404)
   })
@@ -214,7 +215,7 @@ describe('credit notes', () => {
     documented('POST', '/api/v1/credit-notes/{id}/send', sent)
     assert.match(sent.body.data.invoice_number, /^GS-\d{4}-\d{5}$/)
     assert.deepEqual([sent.body.data.status, sent.body.data.sent_to], ['sent', 'partner@example.de'])
-    assert.ok(readdirSync(join(host.dataDir, 'outbox')).some((file) => file.endsWith('.eml')))
+    assert.ok(readdirSync(join(app.dataDir, 'outbox')).some((file) => file.endsWith('.eml')))
     const read = (await tenant.api.get(`/credit-notes/${note.id}`)).body.data
     assert.deepEqual([read.status, read.invoice_number], ['SENT', sent.body.data.invoice_number])
     const cancelled = await tenant.api.put(`/credit-notes/${note.id}`, { status: 'CANCELLED' })
@@ -223,8 +224,8 @@ describe('credit notes', () => {
   })
 
   it('needs invoices:write to change and invoices:read to read', async () => {
-    const reader = (await host.invoicing.apiKeys.create(companyActor(tenant.company.id), { scopes: ['invoices:read'] })).secret
-    const api = apiClient(host.url, reader)
+    const reader = (await app.invoicing.apiKeys.create(companyActor(tenant.company.id), { scopes: ['invoices:read'] })).secret
+    const api = apiClient(app.target, reader)
     const refused = await api.post('/credit-notes', { recipient_id: customerId, lines: [{ description: 'x' }] })
     assert.equal(refused.status, 403)
     assert.deepEqual(refused.body.requiredScopes, ['invoices:write'])
@@ -237,7 +238,7 @@ describe('credit notes', () => {
     const [first, second] = await Promise.all([create(body, headers), create(body, headers)])
     assert.deepEqual([first.status, second.status], [201, 201])
     assert.equal(first.body.data.id, second.body.data.id)
-    const outbox = await host.storage.events.list(tenant.company.id, { limit: 100, offset: 0 })
+    const outbox = await app.storage.events.list(tenant.company.id, { limit: 100, offset: 0 })
     assert.equal(outbox.items.filter((event) => event.type === 'credit_note.created' && event.data.id === first.body.data.id).length, 1)
   })
 })

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 const complete = {
   name: 'Ärztehaus Übersee GmbH',
@@ -23,18 +24,18 @@ const complete = {
 }
 
 describe('customers', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost()
-    tenant = await createTenant(host, { country: 'DE' })
+    app = await startTestApp()
+    tenant = await createTenant(app, { country: 'DE' })
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('creates a customer with a number from the CUSTOMER range and answers in snake_case with camelCase aliases', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const created = await api.post('/customers', complete)
     assert.equal(created.status, 201)
     documented('POST', '/api/v1/customers', created)
@@ -150,11 +151,11 @@ describe('customers', () => {
   describe('list', () => {
     let lister: Tenant
     before(async () => {
-      lister = await createTenant(host)
+      lister = await createTenant(app)
       const actor = { companyId: lister.company.id, apiKeyId: null }
       // Seeded through the core: 110 requests would pass the rate limit.
-      for (const name of ['Müller KG', '100% Bio_Laden', 'ÖKO Hof', 'Plain Ltd']) await host.invoicing.customers.create(actor, { name })
-      for (let index = 0; index < 106; index++) await host.invoicing.customers.create(actor, { name: `Bulk ${index}` })
+      for (const name of ['Müller KG', '100% Bio_Laden', 'ÖKO Hof', 'Plain Ltd']) await app.invoicing.customers.create(actor, { name })
+      for (let index = 0; index < 106; index++) await app.invoicing.customers.create(actor, { name: `Bulk ${index}` })
     })
 
     it('pages newest first with pagination totals, 50 by default', async () => {
@@ -193,7 +194,7 @@ describe('customers', () => {
   })
 
   it('gives 20 parallel creates 20 different consecutive numbers', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const created = await Promise.all(Array.from({ length: 20 }, (_, index) => api.post('/customers', { name: `Parallel ${index}` })))
     assert.ok(created.every((response) => response.status === 201))
     const numbers = created.map((response) => response.body.data.customerNumber).sort()

@@ -4,27 +4,28 @@ import { createManualClock, type ManualClock } from '@invoicing/core/testing'
 import { PDFDocument } from 'pdf-lib'
 import { documentedResponses } from '../support/documented'
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 const COMPANY = { name: 'Mahnwesen GmbH', email: 'buchhaltung@mahnwesen.example', vatId: 'DE123456789', iban: 'DE89370400440532013000' }
 
 describe('dunning', () => {
   let smtp: SmtpReceiver
   let clock: ManualClock
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let customerId: string
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
     smtp = await startSmtpReceiver({ rejectRecipients: ['bounce@kunde.example'] })
     clock = createManualClock('2026-05-01T08:00:00.000Z')
-    host = await startTestHost({ smtpUrl: smtp.url, clock, access: { requestsPerMinute: 10_000 } })
-    tenant = await createTenant(host, COMPANY)
+    app = await startTestApp({ smtpUrl: smtp.url, clock, access: { requestsPerMinute: 10_000 } })
+    tenant = await createTenant(app, COMPANY)
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
     customerId = (await tenant.api.post('/customers', { name: 'Säumig KG', email: 'zahlung@kunde.example' })).body.data.id
   })
   after(async () => {
-    await host.stop()
+    await app.stop()
     await smtp.close()
   })
 
@@ -87,7 +88,7 @@ describe('dunning', () => {
     assert.equal(attachment.contentType, 'application/pdf')
     assert.equal((await PDFDocument.load(attachment.content)).getTitle(), `Letzte Mahnung ${status.body.data.invoice_number}`)
 
-    const events = (await host.storage.events.list(tenant.company.id, { limit: 100, offset: 0 })).items
+    const events = (await app.storage.events.list(tenant.company.id, { limit: 100, offset: 0 })).items
       .filter((event) => event.data.id === id || event.data.invoiceId === id).map((event) => event.type)
     assert.deepEqual(events.filter((type) => type !== 'invoice.created' && type !== 'invoice.sent'), [
       'invoice.overdue', 'reminder.sent', 'reminder.sent', 'reminder.escalated', 'reminder.sent', 'reminder.escalated',

@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { companyActor, createInvoicing } from '@invoicing/core'
 import { createMemoryStorage } from '@invoicing/core/testing'
 import { createApp, createJsonLogger } from '@invoicing/http'
-import { apiClient } from '../support/api-client'
+import { apiClient, sendRequest } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('request errors', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   before(async () => {
-    host = await startTestHost()
-    tenant = await createTenant(host)
+    app = await startTestApp()
+    tenant = await createTenant(app)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   const assertError = (response: { status: number; body: any; headers: Headers }, status: number, code: string) => {
     assert.equal(response.status, status)
@@ -51,9 +51,9 @@ describe('request errors', () => {
   it('does not let a prefix in another case past the gate', async () => {
     for (const path of ['/API/V1/customers', '/Api/v1/openapi.json', '/api/V1', '/API/v1/company']) {
       for (const headers of [{}, { authorization: `Bearer ${tenant.key}` }] as Record<string, string>[]) {
-        const response = await fetch(`${host.url}${path}`, { headers })
+        const response = await sendRequest(app.target, 'GET', path, { headers })
         assert.equal(response.status, 404, path)
-        assert.equal(((await response.json()) as { code: string }).code, 'route_not_found')
+        assert.equal(response.body.code, 'route_not_found')
       }
     }
   })
@@ -74,9 +74,9 @@ describe('request errors', () => {
 
   it('answers unknown routes with 404 route_not_found, inside and outside /api/v1', async () => {
     assertError(await tenant.api.get('/nothing-here'), 404, 'route_not_found')
-    const outside = await fetch(`${host.url}/favicon.ico`)
+    const outside = await sendRequest(app.target, 'GET', '/favicon.ico')
     assert.equal(outside.status, 404)
-    assert.equal(((await outside.json()) as { code: string }).code, 'route_not_found')
+    assert.equal(outside.body.code, 'route_not_found')
   })
 
   it('answers a method a route does not take with 405 and the Allow header', async () => {
@@ -92,7 +92,7 @@ describe('request errors', () => {
     assert.equal(echoed.headers.get('x-request-id'), 'shop-4711.retry:2')
     const replaced = await tenant.api.get('/customers', { 'x-request-id': 'bad id with spaces' })
     assert.notEqual(replaced.headers.get('x-request-id'), 'bad id with spaces')
-    const unauthenticated = await apiClient(host.url).get('/customers')
+    const unauthenticated = await apiClient(app.target).get('/customers')
     assert.ok(unauthenticated.headers.get('x-request-id'))
   })
 })
@@ -108,11 +108,9 @@ describe('unexpected errors', () => {
     const company = await invoicing.companies.create({ name: 'Broken GmbH' })
     const { secret } = await invoicing.apiKeys.create(companyActor(company.id))
     const lines: string[] = []
-    const server = createApp({ invoicing, logger: createJsonLogger('error', (line) => lines.push(line)) }).listen(0, '127.0.0.1')
-    await new Promise((resolve) => server.once('listening', resolve))
+    const app = createApp({ invoicing, logger: createJsonLogger('error', (line) => lines.push(line)) })
     try {
-      const { port } = server.address() as AddressInfo
-      const response = await apiClient(`http://127.0.0.1:${port}`, secret).get('/customers')
+      const response = await apiClient(app.callback(), secret).get('/customers')
       assert.equal(response.status, 500)
       assert.equal(response.body.code, 'internal_error')
       const requestId = response.headers.get('x-request-id')!
@@ -122,7 +120,6 @@ describe('unexpected errors', () => {
       assert.equal(logged?.level, 'error')
       assert.equal(logged?.error.message, 'disk on fire at /var/lib/secret')
     } finally {
-      server.close()
       await invoicing.close()
     }
   })

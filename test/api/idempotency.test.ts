@@ -1,25 +1,28 @@
 import assert from 'node:assert/strict'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { companyActor } from '@invoicing/core'
+import { companyActor, IDEMPOTENCY_RETENTION_JOB } from '@invoicing/core'
 import { createManualClock } from '@invoicing/core/testing'
 import { apiClient, type ApiClient, type ApiResponse } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type TestHost } from '../support/test-host'
+import { createTenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 const REPLAYED = 'idempotent-replayed'
 
 describe('Idempotency-Key', () => {
-  let host: TestHost
+  let app: TestApp
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
-    const { api } = await createTenant(host)
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
+    const { api } = await createTenant(app)
     documented = documentedResponses((await api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   async function setup() {
-    const tenant = await createTenant(host)
+    const tenant = await createTenant(app)
     const customer = (await tenant.api.post('/customers', { name: 'Kunde GmbH' })).body.data
     const body = { customerId: customer.id, orderNumber: 'PO-1', lines: [{ description: 'Beratung', quantity: 2, unitPrice: 50 }] }
     const post = async (key: string, payload: unknown = body, api: ApiClient = tenant.api): Promise<ApiResponse> => {
@@ -117,10 +120,10 @@ describe('Idempotency-Key', () => {
     })
 
     it('creates one invoice for concurrent identical requests to two hosts on one database', async () => {
-      const second = await startTestHost({ databaseFile: host.databaseFile, access: { requestsPerMinute: 10_000 } })
+      const second = await app.startAnother()
       try {
         const { key, post, total } = await setup()
-        const clients = [apiClient(host.url, key), apiClient(second.url, key)]
+        const clients = [apiClient(app.target, key), apiClient(second.target, key)]
         const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => post('two-hosts-create', undefined, clients[index % 2])))
         assert.deepEqual(responses.map((response) => response.status), Array(10).fill(201), responses.map((response) => response.text).join('\n'))
         assert.equal(new Set(responses.map((response) => response.body.data.id)).size, 1)
@@ -162,8 +165,8 @@ describe('Idempotency-Key', () => {
       assert.notEqual(theirs.body.data.id, mine.body.data.id)
       assert.deepEqual([await first.total(), await second.total()], [1, 1])
 
-      const { secret } = await host.invoicing.apiKeys.create(companyActor(first.company.id), {})
-      const otherKey = await first.post('shared-key-0001', first.body, apiClient(host.url, secret))
+      const { secret } = await app.invoicing.apiKeys.create(companyActor(first.company.id), {})
+      const otherKey = await first.post('shared-key-0001', first.body, apiClient(app.target, secret))
       assert.deepEqual([otherKey.status, otherKey.headers.get(REPLAYED), otherKey.body.data.id], [201, 'true', mine.body.data.id])
     })
 
@@ -192,7 +195,7 @@ describe('Idempotency-Key', () => {
 
   describe('on every other POST', () => {
     it('replays POST /customers with the first status and body, and refuses another body with 422', async () => {
-      const { api } = await createTenant(host)
+      const { api } = await createTenant(app)
       const first = await api.post('/customers', { name: 'Erst GmbH', city: 'Köln' }, { 'Idempotency-Key': 'customer-create-1' })
       assert.equal(first.status, 201)
       assert.equal(first.headers.get(REPLAYED), null)
@@ -212,7 +215,7 @@ describe('Idempotency-Key', () => {
     })
 
     it('replays POST /document-categories and refuses another body with 422', async () => {
-      const { api } = await createTenant(host)
+      const { api } = await createTenant(app)
       const headers = { 'Idempotency-Key': 'category:shop.v1' }
       const first = await api.post('/document-categories', { name: 'Shop' }, headers)
       assert.equal(first.status, 201)
@@ -228,7 +231,7 @@ describe('Idempotency-Key', () => {
     })
 
     it('runs a failed POST /customers again with the same key once the conflict is gone', async () => {
-      const { api } = await createTenant(host)
+      const { api } = await createTenant(app)
       const holder = (await api.post('/customers', { name: 'Halter', customerNumber: 'K-1' })).body.data
       const body = { name: 'Neu', customerNumber: 'K-1' }
       const taken = await api.post('/customers', body, { 'Idempotency-Key': 'customer-k1-create' })
@@ -243,21 +246,90 @@ describe('Idempotency-Key', () => {
 
   it('keeps keys for at least 30 days', async () => {
     const clock = createManualClock('2026-03-01T08:00:00.000Z')
-    const dated = await startTestHost({ clock, access: { requestsPerMinute: 10_000 } })
+    const dated = await startTestApp({ clock, access: { requestsPerMinute: 10_000 } })
     try {
       const { api } = await createTenant(dated)
       const customer = (await api.post('/customers', { name: 'K' })).body.data
       const body = { customerId: customer.id, lines: [{ description: 'x' }] }
       const first = await api.post('/invoices', body, { 'Idempotency-Key': 'kept-thirty-days' })
       assert.equal(first.status, 201)
+      const retention = dated.invoicing.jobs.find((job) => job.name === IDEMPOTENCY_RETENTION_JOB)!
       clock.advance(30 * 86_400_000 - 60_000)
-      // Another new key in between gives the host a chance to purge old keys.
-      assert.equal((await api.post('/invoices', body, { 'Idempotency-Key': 'another-key-later' })).status, 201)
+      await retention.run(new AbortController().signal)
       const replay = await api.post('/invoices', body, { 'Idempotency-Key': 'kept-thirty-days' })
       assert.deepEqual([replay.status, replay.headers.get(REPLAYED), replay.body.data.id], [201, 'true', first.body.data.id])
+      assert.equal((await api.get('/invoices')).body.pagination.total, 1)
+      // The retention job forgets it after the 30 days: the key then makes a new invoice.
+      clock.advance(120_000)
+      await retention.run(new AbortController().signal)
+      const anew = await api.post('/invoices', body, { 'Idempotency-Key': 'kept-thirty-days' })
+      assert.deepEqual([anew.status, anew.headers.get(REPLAYED)], [201, null])
       assert.equal((await api.get('/invoices')).body.pagination.total, 2)
     } finally {
       await dated.stop()
+    }
+  })
+})
+
+/**
+ * The same request with the same key reaching two hosts on one database at once (a client's
+ * retry through a load balancer): one makes the effect, the other answers with it, never with
+ * an error about the state the first left (a proforma already converted, a document reserved).
+ */
+describe('one Idempotency-Key on two hosts at once', () => {
+  let app: TestApp
+  let second: TestApp
+  let tenant: Awaited<ReturnType<typeof createTenant>>
+  let customerId: string
+  before(async () => {
+    app = await startTestApp({ access: { requestsPerMinute: 100_000 } })
+    second = await app.startAnother()
+    tenant = await createTenant(app, { name: 'Zwei Hosts GmbH', email: 'buero@zwei.example', vatId: 'DE123456789' })
+    customerId = (await tenant.api.post('/customers', { name: 'Kunde', email: 'kunde@example.de' })).body.data.id
+  })
+  after(async () => {
+    await second.stop()
+    await app.stop()
+  })
+
+  const onBoth = (path: string, body: unknown, key: string) =>
+    Promise.all([app, second].map((host) => apiClient(host.target, tenant.key).post(path, body, { 'Idempotency-Key': key })))
+  const sentInvoice = async () => {
+    const invoice = (await tenant.api.post('/invoices', { customerId, lines: [{ description: 'x', unitPrice: 10 }] })).body.data
+    await tenant.api.put(`/invoices/${invoice.id}`, { status: 'SENT' })
+    return invoice
+  }
+  const writes: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
+    convert: async () => {
+      const proforma = (await tenant.api.post('/invoices', { customerId, invoiceType: 'PROFORMA', lines: [{ description: 'x', unitPrice: 10 }] })).body.data
+      return { path: `/invoices/${proforma.id}/convert` }
+    },
+    cancel: async () => ({ path: `/invoices/${(await sentInvoice()).id}/cancel`, body: {} }),
+    'payment in full': async () => ({ path: `/invoices/${(await sentInvoice()).id}/payments`, body: { amount: 11.9 } }),
+    correct: async () => ({ path: `/invoices/${(await sentInvoice()).id}/correct`, body: { changeReason: 'Bestellnummer nachgetragen', orderNumber: 'B-1' } }),
+  }
+  for (const [name, prepare] of Object.entries(writes)) {
+    it(`${name}: one host makes the effect, the other replays it`, async () => {
+      for (let round = 0; round < 5; round++) {
+        const { path, body } = await prepare()
+        const answers = await onBoth(path, body, `two-hosts-${name.replace(/ /g, '-')}-${round}`)
+        assert.deepEqual(answers.map((answer) => answer.status < 300), [true, true], answers.map((answer) => answer.text).join(' | '))
+        assert.deepEqual(answers.map((answer) => answer.headers.get(REPLAYED)).sort(), [null, 'true'])
+      }
+    })
+  }
+
+  it('send: one mail; the other host replays it or says the key is still sending, never send_in_progress', async () => {
+    const mails = () => existsSync(join(app.dataDir, 'outbox')) ? readdirSync(join(app.dataDir, 'outbox')).length : 0
+    for (let round = 0; round < 5; round++) {
+      const invoice = (await tenant.api.post('/invoices', { customerId, lines: [{ description: 'x', unitPrice: 10 }] })).body.data
+      const before = mails()
+      const answers = await onBoth(`/invoices/${invoice.id}/send`, {}, `two-hosts-send-${round}`)
+      assert.equal(mails() - before, 1, 'one mail')
+      assert.ok(answers.some((answer) => answer.status === 200 && answer.headers.get(REPLAYED) === null))
+      for (const answer of answers.filter((each) => each.status !== 200)) {
+        assert.deepEqual([answer.status, answer.body.code], [409, 'idempotency_key_in_progress'], answer.text)
+      }
     }
   })
 })

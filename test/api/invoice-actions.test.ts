@@ -2,20 +2,21 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { companyActor } from '@invoicing/core'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('cancel, storno, duplicate and convert', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let customerId: string
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
-    tenant = await createTenant(host, { name: 'Aktionen GmbH', vatId: 'DE123456789' })
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
+    tenant = await createTenant(app, { name: 'Aktionen GmbH', vatId: 'DE123456789' })
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
     customerId = (await tenant.api.post('/customers', { name: 'Kunde AG', paymentTermDays: 10 })).body.data.id
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   const create = async (body: Record<string, unknown> = {}) =>
     (await tenant.api.post('/invoices', { customerId, lines: [{ description: 'Beratung', quantity: 2, unitPrice: '50' }], ...body })).body.data
@@ -55,12 +56,12 @@ describe('cancel, storno, duplicate and convert', () => {
   })
 
   it('rolls back a cancellation that fails half-way: no credit note, no status change', async () => {
-    const other = await createTenant(host, { name: 'Atomar GmbH', vatId: 'DE123456789' })
+    const other = await createTenant(app, { name: 'Atomar GmbH', vatId: 'DE123456789' })
     const otherCustomer = (await other.api.post('/customers', { name: 'Kunde' })).body.data.id
     const invoice = (await other.api.post('/invoices', { customerId: otherCustomer, lines: [{ description: 'x', unitPrice: '10' }] })).body.data
     const issuedNumber = (await other.api.put(`/invoices/${invoice.id}`, { status: 'SENT' })).body.data.invoiceNumber
     // The credit-note range now repeats the invoice numbers, so taking the credit note's number fails after the status changed.
-    await host.invoicing.companies.update(companyActor(other.company.id), { numberRanges: { CREDIT_NOTE: { format: 'RE-{YYYY}-{SEQ:5}', resetYearly: true } } })
+    await app.invoicing.companies.update(companyActor(other.company.id), { numberRanges: { CREDIT_NOTE: { format: 'RE-{YYYY}-{SEQ:5}', resetYearly: true } } })
     const failed = await other.api.post(`/invoices/${invoice.id}/cancel`, {})
     assert.equal(failed.status, 409, failed.text)
     assert.equal(failed.body.code, 'invoice_number_taken')
@@ -115,7 +116,7 @@ describe('cancel, storno, duplicate and convert', () => {
   })
 
   it('converts a proforma with its payments, and the payments return when the invoice is cancelled', async () => {
-    await host.invoicing.companies.update(companyActor(tenant.company.id), { texts: { de: { INVOICE: { headerText: 'Rechnungstext', footer: 'Rechnungsfuß' } } } })
+    await app.invoicing.companies.update(companyActor(tenant.company.id), { texts: { de: { INVOICE: { headerText: 'Rechnungstext', footer: 'Rechnungsfuß' } } } })
     const proforma = await issued('SENT', { invoiceType: 'PROFORMA', headerText: 'Proformatext' })
     const payment = (await tenant.api.post(`/invoices/${proforma.id}/payments`, { amount: 50 })).body.data
 
@@ -168,7 +169,7 @@ describe('cancel, storno, duplicate and convert', () => {
     const notProforma = await tenant.api.post(`/invoices/${invoice.id}/convert`)
     assert.equal(notProforma.status, 400)
     assert.equal(notProforma.body.code, 'invoice_status')
-    const limited = await createTenant(host, { name: 'Knapp GmbH', documentQuota: 1 })
+    const limited = await createTenant(app, { name: 'Knapp GmbH', documentQuota: 1 })
     const limitedCustomer = (await limited.api.post('/customers', { name: 'Kunde' })).body.data.id
     const proforma = (await limited.api.post('/invoices', { customerId: limitedCustomer, invoiceType: 'PROFORMA', lines: [{ description: 'x', unitPrice: '1' }] })).body.data
     await limited.api.put(`/invoices/${proforma.id}`, { status: 'FINAL' })

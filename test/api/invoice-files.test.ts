@@ -2,17 +2,18 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { PDFDocument } from 'pdf-lib'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('invoice files', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let documented: ReturnType<typeof documentedResponses>
   let invoiceId: string
   let invoiceNumber: string
   before(async () => {
-    host = await startTestHost()
-    tenant = await createTenant(host, {
+    app = await startTestApp()
+    tenant = await createTenant(app, {
       name: 'Holzwerkstatt Schäfer GmbH', street: 'Am Sägewerk 12', zipCode: '79098', city: 'Freiburg', vatId: 'DE287654321',
       email: 'buchhaltung@example.de', phone: '+49 761 2034455', iban: 'DE02120300000000202051', bic: 'BYLADEM1001',
     })
@@ -25,15 +26,15 @@ describe('invoice files', () => {
     invoiceId = created.id
     invoiceNumber = (await tenant.api.put(`/invoices/${invoiceId}`, { status: 'FINAL' })).body.data.invoiceNumber
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('answers the PDF inline, freshly generated, with the e-invoice attached as factur-x.xml', async () => {
-    const response = await fetch(`${host.url}/api/v1/invoices/${invoiceId}/pdf`, { headers: { authorization: `Bearer ${tenant.key}` } })
+    const response = await tenant.api.get(`/invoices/${invoiceId}/pdf`)
     assert.equal(response.status, 200)
     assert.equal(response.headers.get('content-type'), 'application/pdf')
     assert.equal(response.headers.get('content-disposition'), 'inline')
     assert.equal(response.headers.get('x-pdf-source'), 'generated')
-    const bytes = new Uint8Array(await response.arrayBuffer())
+    const { bytes } = response
     const pdf = await PDFDocument.load(bytes)
     assert.ok(pdf.getPageCount() >= 1)
     assert.match(Buffer.from(bytes).toString('latin1'), /factur-x\.xml/)
@@ -72,7 +73,7 @@ describe('invoice files', () => {
       assert.equal(missing.status, 404)
       assert.equal(missing.body.code, 'not_found')
     }
-    const other = await createTenant(host)
+    const other = await createTenant(app)
     assert.equal((await other.api.get(`/invoices/${invoiceId}/pdf`)).status, 404)
   })
 })

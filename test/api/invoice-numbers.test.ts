@@ -1,53 +1,21 @@
 import assert from 'node:assert/strict'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { companyActor } from '@invoicing/core'
-import { apiClient, type ApiClient } from '../support/api-client'
-import { runCli, startServe } from '../support/cli'
+import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, tempDir, type TestHost } from '../support/test-host'
-
-const DOCUMENTS = 20
-const expectedNumbers = (year: string, count = DOCUMENTS) =>
-  Array.from({ length: count }, (_, index) => `RE-${year}-${String(index + 1).padStart(5, '0')}`)
-
-/**
- * Creates 20 drafts, then issues them all at once (FINAL and SENT alternating), spreading the
- * requests over `clients` (one per host). Returns the numbers they got, sorted, and the year.
- */
-async function issueTwentyInParallel(clients: ApiClient[]) {
-  const [first] = clients
-  const documented = documentedResponses((await first!.get('/openapi.json')).body)
-  const customer = (await first!.post('/customers', { name: 'Parallel KG' })).body.data
-  const drafts = await Promise.all(Array.from({ length: DOCUMENTS }, (_, index) =>
-    clients[index % clients.length]!.post('/invoices', { customerId: customer.id, lines: [{ description: `Posten ${index}`, unitPrice: index + 1 }] })))
-  assert.deepEqual(drafts.map((response) => response.status), Array(DOCUMENTS).fill(201), drafts.find((response) => response.status !== 201)?.text)
-  const issued = await Promise.all(drafts.map((draft, index) =>
-    clients[(index + 1) % clients.length]!.put(`/invoices/${draft.body.data.id}`, { status: index % 2 === 0 ? 'FINAL' : 'SENT' })))
-  assert.deepEqual(issued.map((response) => response.status), Array(DOCUMENTS).fill(200), issued.find((response) => response.status !== 200)?.text)
-  for (const response of drafts) documented('POST', '/api/v1/invoices', response)
-  for (const response of issued) documented('PUT', '/api/v1/invoices/{id}', response)
-  const numbers = issued.map((response) => response.body.data.invoiceNumber as string)
-  // What each answer said is what every host reads afterwards.
-  for (const [index, draft] of drafts.entries()) {
-    const read = await clients[index % clients.length]!.get(`/invoices/${draft.body.data.id}`)
-    documented('GET', '/api/v1/invoices/{id}', read)
-    assert.equal(read.body.data.invoiceNumber, numbers[index])
-    assert.equal(read.body.data.status, index % 2 === 0 ? 'FINAL' : 'SENT')
-  }
-  return { numbers: [...numbers].sort(), year: drafts[0]!.body.data.issueDate.slice(0, 4) as string }
-}
+import { DOCUMENTS, expectedNumbers, issueTwentyInParallel } from '../support/issue-in-parallel'
+import { createTenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('invoice numbers under concurrency', () => {
-  let host: TestHost
+  let app: TestApp
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('gives 20 parallel issues the numbers 1 to 20 of the year, without gap or duplicate', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const { numbers, year } = await issueTwentyInParallel([api])
     assert.deepEqual(numbers, expectedNumbers(year))
     const usage = await api.get('/company/usage')
@@ -58,7 +26,7 @@ describe('invoice numbers under concurrency', () => {
   })
 
   it('takes one number for one document however many requests issue it at once', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const customer = (await api.post('/customers', { name: 'Einmal' })).body.data
     const draft = (await api.post('/invoices', { customerId: customer.id, lines: [{ description: 'x', unitPrice: 1 }] })).body.data
     const responses = await Promise.all(Array.from({ length: 10 }, () => api.put(`/invoices/${draft.id}`, { status: 'FINAL' })))
@@ -71,10 +39,10 @@ describe('invoice numbers under concurrency', () => {
   })
 
   it('issues no more documents than the quota allows when 20 issue at once, on two hosts', async () => {
-    const second = await startTestHost({ databaseFile: host.databaseFile, access: { requestsPerMinute: 10_000 } })
+    const second = await app.startAnother()
     try {
-      const { key, api } = await createTenant(host, { documentQuota: 5 })
-      const clients = [apiClient(host.url, key), apiClient(second.url, key)]
+      const { key, api } = await createTenant(app, { documentQuota: 5 })
+      const clients = [apiClient(app.target, key), apiClient(second.target, key)]
       const customer = (await api.post('/customers', { name: 'Kontingent' })).body.data
       const drafts = []
       for (let index = 0; index < DOCUMENTS; index++) {
@@ -95,7 +63,7 @@ describe('invoice numbers under concurrency', () => {
   })
 
   it('leaves no gap when a draft is issued and deleted at the same time', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const customer = (await api.post('/customers', { name: 'Wettlauf' })).body.data
     for (let round = 0; round < 8; round++) {
       const draft = (await api.post('/invoices', { customerId: customer.id, lines: [{ description: `Runde ${round}` }] })).body.data
@@ -120,7 +88,7 @@ describe('invoice numbers under concurrency', () => {
   })
 
   it('formats numbers as the company’s number range says', async () => {
-    const { api } = await createTenant(host, { numberRanges: { INVOICE: { format: 'R{YY}/{SEQ:3}' } } })
+    const { api } = await createTenant(app, { numberRanges: { INVOICE: { format: 'R{YY}/{SEQ:3}' } } })
     const customer = (await api.post('/customers', { name: 'Format' })).body.data
     const drafts = [
       (await api.post('/invoices', { customerId: customer.id, lines: [{ description: 'a' }] })).body.data,
@@ -133,11 +101,11 @@ describe('invoice numbers under concurrency', () => {
   })
 
   it('answers 409 invoice_number_taken and issues nothing when a changed range would repeat a number', async () => {
-    const { api, company } = await createTenant(host)
+    const { api, company } = await createTenant(app)
     const customer = (await api.post('/customers', { name: 'Doppelt' })).body.data
     const invoice = (await api.post('/invoices', { customerId: customer.id, lines: [{ description: 'a' }] })).body.data
     const issued = (await api.put(`/invoices/${invoice.id}`, { status: 'FINAL' })).body.data.invoiceNumber
-    await host.invoicing.companies.update(companyActor(company.id), { numberRanges: { PROFORMA: { format: 'RE-{YYYY}-{SEQ:5}' } } })
+    await app.invoicing.companies.update(companyActor(company.id), { numberRanges: { PROFORMA: { format: 'RE-{YYYY}-{SEQ:5}' } } })
     const proforma = (await api.post('/invoices', { customerId: customer.id, invoiceType: 'PROFORMA', lines: [{ description: 'b' }] })).body.data
     const refused = await api.put(`/invoices/${proforma.id}`, { status: 'FINAL' })
     assert.equal(refused.status, 409, refused.text)
@@ -151,46 +119,20 @@ describe('invoice numbers under concurrency', () => {
   })
 
   it('keeps numbers per company', async () => {
-    const [one, two] = [await createTenant(host), await createTenant(host)]
+    const [one, two] = [await createTenant(app), await createTenant(app)]
     const [first, second] = await Promise.all([issueTwentyInParallel([one.api]), issueTwentyInParallel([two.api])])
     assert.deepEqual(first.numbers, expectedNumbers(first.year))
     assert.deepEqual(second.numbers, expectedNumbers(second.year))
   })
 
-  it('gives contiguous numbers with two hosts in one process on one database file', async () => {
-    const second = await startTestHost({ databaseFile: host.databaseFile, access: { requestsPerMinute: 10_000 } })
+  it('gives contiguous numbers with two hosts in one process on one database', async () => {
+    const second = await app.startAnother()
     try {
-      const { key } = await createTenant(host)
-      const { numbers, year } = await issueTwentyInParallel([apiClient(host.url, key), apiClient(second.url, key)])
+      const { key } = await createTenant(app)
+      const { numbers, year } = await issueTwentyInParallel([apiClient(app.target, key), apiClient(second.target, key)])
       assert.deepEqual(numbers, expectedNumbers(year))
     } finally {
       await second.stop()
-    }
-  })
-
-  it('gives contiguous numbers with two `invoicing serve` processes on one database file', async () => {
-    const dir = tempDir()
-    const env = { INVOICING_DB: join(dir, 'shared.sqlite'), INVOICING_DATA_DIR: join(dir, 'data'), INVOICING_NO_DEMO: '1' }
-    try {
-      const company = runCli(['company', 'create', '--json', '{"name":"Zwei Prozesse GmbH"}'], env)
-      assert.equal(company.status, 0, company.stderr)
-      const { key } = runCli(['key', 'create', '--company', company.json().id], env).json()
-      const processes = await Promise.all([startServe(env), startServe(env)])
-      try {
-        assert.notEqual(processes[0].child.pid, processes[1].child.pid)
-        const clients = processes.map((serve) => apiClient(serve.url, key))
-        const { numbers, year } = await issueTwentyInParallel(clients)
-        assert.deepEqual(numbers, expectedNumbers(year))
-        for (const client of clients) {
-          const listed = await client.get('/invoices?limit=100')
-          assert.deepEqual(listed.body.data.map((invoice: any) => invoice.invoiceNumber).sort(), numbers)
-        }
-      } finally {
-        const codes = await Promise.all(processes.map((serve) => serve.stop()))
-        assert.deepEqual(codes, [0, 0], processes.map((serve) => serve.stderr()).join('\n'))
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

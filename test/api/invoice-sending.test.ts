@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { simpleParser } from 'mailparser'
 import { PDFDocument } from 'pdf-lib'
-import { apiClient, type ApiClient } from '../support/api-client'
-import { runCli, startServe } from '../support/cli'
+import type { ApiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver'
-import { createTenant, startTestHost, tempDir, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 const COMPANY = { name: 'Holzwerkstatt Schäfer GmbH', email: 'rechnung@schaefer.example', vatId: 'DE287654321', street: 'Am Sägewerk 12', zipCode: '79098', city: 'Freiburg' }
 const LINES = [{ description: 'Esstisch Eiche massiv', quantity: 2, unitPrice: '2380' }]
@@ -19,24 +19,20 @@ async function createDraft(api: ApiClient, customer: Record<string, unknown> = {
   return (await api.post('/invoices', { customerId: created.id, lines: LINES })).body.data as { id: string; invoiceNumber: string }
 }
 
-async function download(host: TestHost, tenant: Tenant, path: string) {
-  const response = await fetch(`${host.url}/api/v1${path}`, { headers: { authorization: `Bearer ${tenant.key}` } })
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
-}
 
 describe('sending, versions and corrections over HTTP with a real SMTP server', () => {
   let smtp: SmtpReceiver
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
     smtp = await startSmtpReceiver({ rejectRecipients: ['bounce@krone.example'], delayMs: 300 })
-    host = await startTestHost({ smtpUrl: smtp.url })
-    tenant = await createTenant(host, COMPANY)
+    app = await startTestApp({ smtpUrl: smtp.url })
+    tenant = await createTenant(app, COMPANY)
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
   })
   after(async () => {
-    await host.stop()
+    await app.stop()
     await smtp.close()
   })
 
@@ -82,7 +78,7 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
     documented('GET', '/api/v1/invoices/{id}/versions', versions)
     assert.equal(versions.body.data.currentVersion, 1)
     assert.deepEqual(versions.body.data.versions.map((version: any) => [version.versionNumber, version.changeType, version.hasPdf]), [[1, 'INITIAL', true]])
-    const archived = await download(host, tenant, `/invoices/${draft.id}/versions/1/pdf`)
+    const archived = await tenant.api.get(`/invoices/${draft.id}/versions/1/pdf`)
     assert.equal(archived.status, 200)
     assert.equal(archived.headers.get('content-type'), 'application/pdf')
     assert.equal(archived.headers.get('content-disposition'), `inline; filename="${sent.invoiceNumber}-v1.pdf"`)
@@ -144,7 +140,7 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
     assert.equal(notIssued.status, 400)
     assert.equal(notIssued.body.code, 'invoice_not_issued')
 
-    const readOnly = await createTenant(host, COMPANY, { scopes: ['invoices:read'] })
+    const readOnly = await createTenant(app, COMPANY, { scopes: ['invoices:read'] })
     const denied = await readOnly.api.post(`/invoices/${noEmail.id}/send`)
     assert.equal(denied.status, 403)
     assert.deepEqual(denied.body.requiredScopes, ['invoices:write'])
@@ -165,7 +161,7 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
   it('corrects a sent invoice as version 2 while version 1 keeps its bytes', async () => {
     const draft = await createDraft(tenant.api)
     const sent = (await tenant.api.post(`/invoices/${draft.id}/send`)).body.data
-    const first = await download(host, tenant, `/invoices/${draft.id}/versions/1/pdf`)
+    const first = await tenant.api.get(`/invoices/${draft.id}/versions/1/pdf`)
 
     const response = await tenant.api.post(`/invoices/${draft.id}/correct`, {
       change_reason: REASON,
@@ -183,14 +179,14 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
       [2, 'CORRECTION', REASON, true],
       [1, 'INITIAL', null, true],
     ])
-    const firstAgain = await download(host, tenant, `/invoices/${draft.id}/versions/1/pdf`)
+    const firstAgain = await tenant.api.get(`/invoices/${draft.id}/versions/1/pdf`)
     assert.deepEqual(firstAgain.bytes, first.bytes, 'version 1 is never drawn again')
-    const second = await download(host, tenant, `/invoices/${draft.id}/versions/2/pdf`)
+    const second = await tenant.api.get(`/invoices/${draft.id}/versions/2/pdf`)
     assert.equal(second.status, 200)
     assert.equal(second.headers.get('content-disposition'), `inline; filename="${sent.invoiceNumber}-v2.pdf"`)
     assert.notDeepEqual(second.bytes, first.bytes)
     assert.ok((await PDFDocument.load(second.bytes)).getPageCount() >= 1)
-    const withQuery = await download(host, tenant, `/invoices/${draft.id}/versions/2/pdf?version=2`)
+    const withQuery = await tenant.api.get(`/invoices/${draft.id}/versions/2/pdf?version=2`)
     assert.deepEqual(withQuery.bytes, second.bytes)
   })
 
@@ -224,56 +220,27 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
     assert.equal((await tenant.api.get(`/invoices/${draft.id}/versions/7/pdf`)).status, 404)
     assert.equal((await tenant.api.get('/invoices/missing/versions/1/pdf')).status, 404)
     assert.equal((await tenant.api.get('/invoices/missing/versions')).status, 404)
-    const foreign = await createTenant(host, { name: 'Fremd GmbH' })
+    const foreign = await createTenant(app, { name: 'Fremd GmbH' })
     assert.equal((await foreign.api.get(`/invoices/${draft.id}/versions/1/pdf`)).status, 404)
   })
 })
 
 describe('sending without SMTP', () => {
   it('writes the mail with its PDF to the outbox under INVOICING_DATA_DIR', async () => {
-    const host = await startTestHost()
+    const app = await startTestApp()
     try {
-      const tenant = await createTenant(host, COMPANY)
+      const tenant = await createTenant(app, COMPANY)
       const draft = await createDraft(tenant.api)
       const response = await tenant.api.post(`/invoices/${draft.id}/send`)
       assert.equal(response.status, 200, response.text)
-      const outbox = join(host.dataDir, 'outbox')
+      const outbox = join(app.dataDir, 'outbox')
       const files = readdirSync(outbox)
       assert.equal(files.length, 1)
       const mail = await simpleParser(readFileSync(join(outbox, files[0]!)))
       assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined, 'buchhaltung@krone.example')
       assert.equal(mail.attachments[0]?.filename, `${response.body.data.invoiceNumber}.pdf`)
     } finally {
-      await host.stop()
-    }
-  })
-})
-
-describe('the send reservation across processes', () => {
-  it('holds across two `invoicing serve` processes on one database: one mail, the rest 409', async () => {
-    const smtp = await startSmtpReceiver({ delayMs: 500 })
-    const dir = tempDir()
-    const env = { INVOICING_DB: join(dir, 'shared.sqlite'), INVOICING_DATA_DIR: join(dir, 'data'), INVOICING_NO_DEMO: '1', SMTP_URL: smtp.url }
-    try {
-      const company = runCli(['company', 'create', '--json', JSON.stringify(COMPANY)], env)
-      assert.equal(company.status, 0, company.stderr)
-      const { key } = runCli(['key', 'create', '--company', company.json().id], env).json()
-      const processes = await Promise.all([startServe(env), startServe(env)])
-      try {
-        const clients = processes.map((serve) => apiClient(serve.url, key))
-        const draft = await createDraft(clients[0]!)
-        const responses = await Promise.all(clients.flatMap((client) => [client, client].map((each) => each.post(`/invoices/${draft.id}/send`))))
-        assert.deepEqual(responses.map((response) => response.status).sort(), [200, 409, 409, 409], responses.map((response) => response.text).join('\n'))
-        assert.equal(smtp.received.length, 1)
-        const invoice = (await clients[1]!.get(`/invoices/${draft.id}`)).body.data
-        assert.equal(invoice.status, 'SENT')
-      } finally {
-        const codes = await Promise.all(processes.map((serve) => serve.stop()))
-        assert.deepEqual(codes, [0, 0], processes.map((serve) => serve.stderr()).join('\n'))
-      }
-    } finally {
-      await smtp.close()
-      rmSync(dir, { recursive: true, force: true })
+      await app.stop()
     }
   })
 })

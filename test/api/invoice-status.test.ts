@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import { companyActor, type CompanyCreateInput } from '@invoicing/core'
 import type { ApiResponse } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type TestHost } from '../support/test-host'
+import { createTenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 type Status = 'DRAFT' | 'FINAL' | 'SENT' | 'PAID' | 'OVERDUE' | 'CANCELLED'
 const STATUSES: Status[] = ['DRAFT', 'FINAL', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED']
@@ -35,18 +36,18 @@ const LINES = [{ description: 'Beratung', quantity: 2, unitPrice: 50, taxRate: 1
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
 
 describe('invoice status', () => {
-  let host: TestHost
+  let app: TestApp
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
-    const { api } = await createTenant(host)
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
+    const { api } = await createTenant(app)
     documented = documentedResponses((await api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   /** A company of its own (so its numbers start at 1), a customer and a draft invoice. */
   async function setup(company: Partial<CompanyCreateInput> = {}) {
-    const tenant = await createTenant(host, company)
+    const tenant = await createTenant(app, company)
     const customer = (await tenant.api.post('/customers', { name: 'Kunde GmbH' })).body.data
     const draft = async (body: Record<string, unknown> = {}) => {
       const created = await tenant.api.post('/invoices', { customerId: customer.id, orderNumber: 'PO-1', lines: LINES, ...body })
@@ -470,7 +471,7 @@ describe('invoice status', () => {
       assert.equal(storno.status, 200, storno.text)
       assert.match(storno.body.data.stornoInvoiceNumber, /^GS-/)
 
-      await host.invoicing.companies.update(companyActor(tenant.company.id), { documentQuota: 3 })
+      await app.invoicing.companies.update(companyActor(tenant.company.id), { documentQuota: 3 })
       const next = await draft()
       await drive(next.id, ['FINAL'])
       assert.equal((await get(next.id)).invoiceNumber, number(3), 'the refused attempts left no gap')

@@ -4,7 +4,8 @@ import { companyActor, type CompanyCreateInput } from '@invoicing/core'
 import { createManualClock } from '@invoicing/core/testing'
 import type { ApiClient, ApiResponse } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 // 23:30 UTC on 15 March is 00:30 on 16 March in Berlin (CET, UTC+1): "today" of the company.
 const NOW = '2026-03-15T23:30:00.000Z'
@@ -30,18 +31,18 @@ function comparable(invoice: any) {
 }
 
 describe('invoices', () => {
-  let host: TestHost
+  let app: TestApp
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ clock: createManualClock(NOW), access: { requestsPerMinute: 10_000 } })
-    const { api } = await createTenant(host)
+    app = await startTestApp({ clock: createManualClock(NOW), access: { requestsPerMinute: 10_000 } })
+    const { api } = await createTenant(app)
     documented = documentedResponses((await api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   /** A company with a key and one customer. */
   async function setup(company: Partial<CompanyCreateInput> = {}, customer: Record<string, unknown> = {}) {
-    const tenant = await createTenant(host, company)
+    const tenant = await createTenant(app, company)
     const created = await tenant.api.post('/customers', { name: 'Kunde GmbH', ...customer })
     assert.equal(created.status, 201, created.text)
     return { ...tenant, customer: created.body.data }
@@ -465,7 +466,7 @@ describe('invoices', () => {
     let stornoNumber: string
 
     before(async () => {
-      tenant = await createTenant(host)
+      tenant = await createTenant(app)
       const { api } = tenant
       const customer = async (name: string) => (await api.post('/customers', { name })).body.data
       customers = { apfel: await customer('Äpfel & Birnen KG'), natur: await customer('100% Natur_Laden'), plain: await customer('Plain Ltd') }
@@ -576,7 +577,7 @@ describe('invoices', () => {
     })
 
     it('shows another company none of these documents', async () => {
-      const other = await createTenant(host)
+      const other = await createTenant(app)
       assert.deepEqual((await other.api.get('/invoices')).body.pagination.total, 0)
       assert.deepEqual((await other.api.get(`/invoices?customer_id=${customers.apfel.id}`)).body.data, [])
     })
@@ -587,7 +588,7 @@ describe('invoices', () => {
     // Seeded through the core to stay fast; the list under test is read through HTTP.
     const actor = companyActor(company.id)
     for (let index = 0; index < 105; index++) {
-      await host.invoicing.invoices.create(actor, { customerId: customer.id, issueDate: `2026-0${1 + (index % 3)}-${String(1 + (index % 28)).padStart(2, '0')}`, lines: [{ description: `Bulk ${index}` }] })
+      await app.invoicing.invoices.create(actor, { customerId: customer.id, issueDate: `2026-0${1 + (index % 3)}-${String(1 + (index % 28)).padStart(2, '0')}`, lines: [{ description: `Bulk ${index}` }] })
     }
     const first = await api.get('/invoices')
     documented('GET', '/api/v1/invoices', first)

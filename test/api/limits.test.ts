@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
-import { join } from 'node:path'
-import { rmSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { createManualClock } from '@invoicing/core/testing'
 import { apiClient } from '../support/api-client'
-import { createTenant, startTestHost, tempDir } from '../support/test-host'
+import { createTenant } from '../support/tenant'
+import { startTestApp } from '../support/test-app'
 
 const rateLimitState = (headers: Headers) => ({
   limit: headers.get('ratelimit-limit'),
@@ -18,9 +17,9 @@ describe('limits', () => {
   for (const [keyCache, keyCacheTtlMs] of [['key looked up every time', 0], ['production key cache', 1000]] as const) {
     it(`reports the rate-limit state on every authenticated response, errors included (${keyCache})`, async () => {
       const clock = createManualClock('2026-03-10T09:00:15.000Z')
-      const host = await startTestHost({ clock, access: { keyCacheTtlMs } })
+      const app = await startTestApp({ clock, access: { keyCacheTtlMs } })
       try {
-        const { api } = await createTenant(host, {}, { scopes: ['customers:read'] })
+        const { api } = await createTenant(app, {}, { scopes: ['customers:read'] })
         const responses = [
           await api.get('/customers'),
           await api.get('/customers/unknown'),
@@ -33,15 +32,15 @@ describe('limits', () => {
           assert.deepEqual(rateLimitState(response.headers), { limit: '100', remaining: String(99 - index), reset: '45' })
         })
       } finally {
-        await host.stop()
+        await app.stop()
       }
     })
 
     it(`allows 100 requests per minute and key, then answers 429 with Retry-After until the window resets (${keyCache})`, async () => {
       const clock = createManualClock('2026-03-10T09:00:00.000Z')
-      const host = await startTestHost({ clock, access: { keyCacheTtlMs } })
+      const app = await startTestApp({ clock, access: { keyCacheTtlMs } })
       try {
-        const tenant = await createTenant(host)
+        const tenant = await createTenant(app)
         const first100 = await Promise.all(Array.from({ length: 100 }, () => tenant.api.get('/customers')))
         assert.ok(first100.every((response) => response.status === 200))
         assert.deepEqual(first100.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i))
@@ -53,15 +52,15 @@ describe('limits', () => {
         assert.equal(limited.headers.get('retry-after'), '40')
         assert.deepEqual(rateLimitState(limited.headers), { limit: '100', remaining: '0', reset: '40' })
 
-        const { secret } = await host.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null })
-        assert.equal((await apiClient(host.url, secret).get('/customers')).status, 200, 'the limit is per key')
+        const { secret } = await app.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null })
+        assert.equal((await apiClient(app.target, secret).get('/customers')).status, 200, 'the limit is per key')
 
         clock.advance(40_000)
         const again = await tenant.api.get('/customers')
         assert.equal(again.status, 200)
         assert.equal(again.headers.get('ratelimit-remaining'), '99')
       } finally {
-        await host.stop()
+        await app.stop()
       }
     })
   }
@@ -69,9 +68,9 @@ describe('limits', () => {
   it('answers 429 quota_exceeded once the monthly API call quota is used, until the next month', async () => {
     // 2026-03-31 23:00 in Berlin (summer time): one hour until April.
     const clock = createManualClock('2026-03-31T21:00:00.000Z')
-    const host = await startTestHost({ clock })
+    const app = await startTestApp({ clock })
     try {
-      const tenant = await createTenant(host, { apiCallQuota: 3 })
+      const tenant = await createTenant(app, { apiCallQuota: 3 })
       for (let call = 0; call < 3; call++) assert.equal((await tenant.api.get('/customers')).status, 200)
       const exceeded = await tenant.api.get('/customers')
       assert.equal(exceeded.status, 429)
@@ -85,47 +84,22 @@ describe('limits', () => {
       assert.deepEqual(usage.body.data.apiCalls, { used: 1, quota: 3, remaining: 2 })
       assert.equal(usage.body.data.month, '2026-04')
     } finally {
-      await host.stop()
+      await app.stop()
     }
   })
 
   it('does not count rate-limited requests against the monthly quota', async () => {
     const clock = createManualClock('2026-03-10T09:00:00.000Z')
-    const host = await startTestHost({ clock, access: { requestsPerMinute: 2 } })
+    const app = await startTestApp({ clock, access: { requestsPerMinute: 2 } })
     try {
-      const tenant = await createTenant(host)
+      const tenant = await createTenant(app)
       const statuses = []
       for (let call = 0; call < 4; call++) statuses.push((await tenant.api.get('/customers')).status)
       assert.deepEqual(statuses, [200, 200, 429, 429])
       clock.advance(60_000)
       assert.equal((await tenant.api.get('/company/usage')).body.data.apiCalls.used, 3)
     } finally {
-      await host.stop()
-    }
-  })
-
-  it('keeps the monthly counts across a restart of the host', async () => {
-    const dir = tempDir()
-    const databaseFile = join(dir, 'invoicing.sqlite')
-    try {
-      const first = await startTestHost({ databaseFile })
-      const tenant = await createTenant(first, { apiCallQuota: 10 })
-      for (let call = 0; call < 7; call++) await tenant.api.get('/customers')
-      await first.close()
-
-      const second = await startTestHost({ databaseFile })
-      try {
-        const api = apiClient(second.url, tenant.key)
-        const usage = await api.get('/company/usage')
-        assert.deepEqual(usage.body.data.apiCalls, { used: 8, quota: 10, remaining: 2 })
-        assert.equal((await api.get('/customers')).status, 200)
-        assert.equal((await api.get('/customers')).status, 200)
-        assert.equal((await api.get('/customers')).body.code, 'quota_exceeded')
-      } finally {
-        await second.close()
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+      await app.stop()
     }
   })
 })

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('the API description', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let document: any
   before(async () => {
-    host = await startTestHost()
-    tenant = await createTenant(host)
+    app = await startTestApp()
+    tenant = await createTenant(app)
     document = (await tenant.api.get('/openapi.json')).body
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('names itself and links the OpenAPI document at the entry point', async () => {
     const index = await tenant.api.get('')

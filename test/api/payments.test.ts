@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('payments', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let customerId: string
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 } })
-    tenant = await createTenant(host, { name: 'Zahlungen GmbH' })
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 } })
+    tenant = await createTenant(app, { name: 'Zahlungen GmbH' })
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
     customerId = (await tenant.api.post('/customers', { name: 'Kunde AG' })).body.data.id
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   /** An issued invoice of 119.00 gross (100 net at 19 %). */
   async function issued(status: 'FINAL' | 'SENT' = 'SENT', lines: unknown[] = [{ description: 'Beratung', unitPrice: '100' }]) {
@@ -108,7 +109,7 @@ describe('payments', () => {
     assert.equal((await pay('missing', { amount: 1 })).status, 404)
     assert.equal((await tenant.api.put(`/invoices/${id}/payments/missing`, { amount: 1 })).status, 404)
     assert.equal((await tenant.api.delete(`/invoices/${id}/payments/missing`)).status, 404)
-    const foreign = await createTenant(host, { name: 'Fremd GmbH' })
+    const foreign = await createTenant(app, { name: 'Fremd GmbH' })
     assert.equal((await foreign.api.get(`/invoices/${id}/payments`)).status, 404)
   })
 

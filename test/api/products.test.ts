@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, type Tenant, type TestHost } from '../support/test-host'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
 
 describe('products', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
-    host = await startTestHost()
-    tenant = await createTenant(host)
+    app = await startTestApp()
+    tenant = await createTenant(app)
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('creates a product with defaults and answers in camelCase', async () => {
     const created = await tenant.api.post('/products', { name: 'Kabel' })
@@ -61,12 +62,12 @@ describe('products', () => {
     const taken = await tenant.api.post('/products', { name: 'Y', productNumber: 'ART-1' })
     assert.equal(taken.status, 409)
     assert.equal(taken.body.code, 'product_number_taken')
-    const elsewhere = await createTenant(host)
+    const elsewhere = await createTenant(app)
     assert.equal((await elsewhere.api.post('/products', { name: 'Y', productNumber: 'ART-1' })).status, 201)
   })
 
   it('validates PUT bodies and list queries, and keeps numbers unique on PUT', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const product = (await api.post('/products', { name: 'Alt', productNumber: 'P-1' })).body.data
     const other = (await api.post('/products', { name: 'Neu' })).body.data
     for (const [body, field] of [[{ unitPrice: -1 }, 'unitPrice'], [{ name: '' }, 'name'], [{ lineType: 'TEXT' }, 'lineType'], [{ unitPrice: null }, 'unitPrice']] as const) {
@@ -87,7 +88,7 @@ describe('products', () => {
   })
 
   it('updates given fields, clears with null, lists with search, and deletes', async () => {
-    const { api } = await createTenant(host)
+    const { api } = await createTenant(app)
     const product = (await api.post('/products', { name: 'Beratung vor Ort', unitPrice: 95, taxRate: 19, productNumber: 'B-1' })).body.data
     const updated = await api.put(`/products/${product.id}`, { unitPrice: '99.50', taxRate: null })
     documented('PUT', '/api/v1/products/{id}', updated)

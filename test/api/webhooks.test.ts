@@ -1,44 +1,34 @@
 import assert from 'node:assert/strict'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Webhook } from 'standardwebhooks'
-import { apiClient } from '../support/api-client'
-import { runCli, startServe } from '../support/cli'
 import { documentedResponses } from '../support/documented'
-import { createTenant, startTestHost, tempDir, type Tenant, type TestHost } from '../support/test-host'
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
+import { until } from '../support/until'
+import { startWebhookReceiver, verified, type WebhookReceiver } from '../support/webhook-receiver'
 
 /** Fast retries, so a test sees the schedule run; the production waits are minutes to hours. */
 const FAST = { allowInsecure: true, retryDelaysMs: [100, 100, 100, 100, 100, 100, 100], pollIntervalMs: 50 }
 
-/** Verifies a delivery as a consumer would, with the Standard Webhooks library; returns its body. */
-const verified = (secret: string, delivery: ReceivedWebhook) =>
-  new Webhook(secret).verify(delivery.body, {
-    'webhook-id': String(delivery.headers['webhook-id']),
-    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
-    'webhook-signature': String(delivery.headers['webhook-signature']),
-  }) as { id: string; type: string; createdAt: string; companyId: string; data: any }
-
 describe('webhooks', () => {
-  let host: TestHost
+  let app: TestApp
   let receiver: WebhookReceiver
   let tenant: Tenant
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
     receiver = await startWebhookReceiver()
-    host = await startTestHost({ access: { requestsPerMinute: 10_000 }, webhooks: FAST })
-    tenant = await createTenant(host, { name: 'Hook AG', plan: 'ENTERPRISE', email: 'buero@hook.example' })
+    app = await startTestApp({ access: { requestsPerMinute: 10_000 }, webhooks: FAST })
+    tenant = await createTenant(app, { name: 'Hook AG', plan: 'ENTERPRISE', email: 'buero@hook.example' })
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
   })
   after(async () => {
-    await host.stop()
+    await app.stop()
     await receiver.close()
   })
 
   /** A fresh ENTERPRISE company with one endpoint on `target`; its deliveries are told apart by companyId. */
   async function subscribed(target: WebhookReceiver, events: string[] = ['*']) {
-    const own = await createTenant(host, { name: 'Abo GmbH', plan: 'ENTERPRISE', email: 'abo@example.de', vatId: 'DE123456789' })
+    const own = await createTenant(app, { name: 'Abo GmbH', plan: 'ENTERPRISE', email: 'abo@example.de', vatId: 'DE123456789' })
     const created = await own.api.post('/webhooks', { url: target.url, events })
     assert.equal(created.status, 201, created.text)
     const of = () => target.received.filter((delivery) => delivery.json.companyId === own.company.id)
@@ -46,7 +36,7 @@ describe('webhooks', () => {
   }
 
   it('is for the Enterprise plan only', async () => {
-    const professional = await createTenant(host, { name: 'Profi GmbH', plan: 'PROFESSIONAL' })
+    const professional = await createTenant(app, { name: 'Profi GmbH', plan: 'PROFESSIONAL' })
     for (const response of [await professional.api.get('/webhooks'), await professional.api.post('/webhooks', { url: receiver.url, events: ['*'] })]) {
       assert.equal(response.status, 403)
       assert.equal(response.body.code, 'plan_feature_unavailable')
@@ -175,63 +165,14 @@ describe('webhooks', () => {
   })
 })
 
-describe('webhook delivery after the host was killed', () => {
-  it('delivers what was pending when `invoicing serve` was killed, from the next process on the same database', async () => {
-    const dir = tempDir()
-    const env = {
-      INVOICING_DB: join(dir, 'invoicing.sqlite'), INVOICING_DATA_DIR: join(dir, 'data'), INVOICING_NO_DEMO: '1',
-      INVOICING_ALLOW_INSECURE_WEBHOOKS: '1', INVOICING_WEBHOOK_RETRY_BASE_MS: '300',
-    }
-    const probe = await startWebhookReceiver()
-    const receiverUrl = probe.url
-    await probe.close() // down while the first process runs: every attempt fails to connect
-    const company = runCli(['company', 'create', '--json', JSON.stringify({ name: 'Neustart AG', plan: 'ENTERPRISE' })], env)
-    assert.equal(company.status, 0, company.stderr)
-    const { key } = runCli(['key', 'create', '--company', company.json().id], env).json()
-    const first = await startServe(env)
-    let endpoint: any
-    try {
-      const api = apiClient(first.url, key)
-      endpoint = (await api.post('/webhooks', { url: receiverUrl, events: ['invoice.created'] })).body.data
-      const customerId = (await api.post('/customers', { name: 'Kunde' })).body.data.id
-      await api.post('/invoices', { customerId, lines: [{ description: 'x', unitPrice: 10 }] })
-      await until(async () => (await api.get(`/webhooks/${endpoint.id}/deliveries`)).body.pagination.total > 0, 'a first, failed attempt')
-    } finally {
-      await first.stop('SIGKILL')
-    }
-
-    const receiver = await startWebhookReceiver(Number(new URL(receiverUrl).port))
-    const second = await startServe(env)
-    try {
-      const [delivery] = await receiver.waitFor(1)
-      assert.equal(verified(endpoint.secret, delivery!).type, 'invoice.created')
-      const api = apiClient(second.url, key)
-      await until(async () => (await api.get(`/webhooks/${endpoint.id}/deliveries`)).body.data[0]?.status === 'SUCCEEDED', 'the logged success')
-    } finally {
-      await second.stop()
-      await receiver.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
-})
-
-/** Waits until `condition` holds, checking every 25 ms. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
 describe('webhook target safety', () => {
-  let host: TestHost
+  let app: TestApp
   let tenant: Tenant
   before(async () => {
-    host = await startTestHost()
-    tenant = await createTenant(host, { name: 'Sicher AG', plan: 'ENTERPRISE' })
+    app = await startTestApp()
+    tenant = await createTenant(app, { name: 'Sicher AG', plan: 'ENTERPRISE' })
   })
-  after(() => host.stop())
+  after(() => app.stop())
 
   it('accepts only https URLs of public addresses unless insecure webhooks are allowed', async () => {
     const refused = [

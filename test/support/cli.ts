@@ -37,7 +37,12 @@ export async function startServe(env: Record<string, string>): Promise<RunningSe
   child.stderr!.on('data', (chunk) => { stderr += chunk })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 20_000)
+    // Compiling the sources with tsx takes a cold start over 20 s on a busy 2-core machine. One
+    // that does not start is killed, or it would keep the test file from ever ending.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`serve did not start: ${stderr}`))
+    }, 60_000)
     child.stdout!.on('data', (chunk) => {
       stdout += chunk
       // serve prints its banner (with the demo key, if any) in one piece, ending in a newline.

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders
@@ -58,3 +59,11 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** Verifies a delivery as a consumer would, with the Standard Webhooks library; returns its body. */
+export const verified = (secret: string, delivery: ReceivedWebhook) =>
+  new Webhook(secret).verify(delivery.body, {
+    'webhook-id': String(delivery.headers['webhook-id']),
+    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+    'webhook-signature': String(delivery.headers['webhook-signature']),
+  }) as { id: string; type: string; createdAt: string; companyId: string; data: any }

@@ -16,16 +16,19 @@ import { createCancelService } from './invoices/cancel-service'
 import { createCopyService } from './invoices/copy-service'
 import { createInvoiceService } from './invoices/invoice-service'
 import { systemClock, type Clock } from './ports/clock'
-import type { BlobStore } from './ports/blob-store'
+import type { FileStore } from './ports/files'
 import type { CoreDeps, MailSettings } from './ports/deps'
-import { createMemoryBlobStore } from './memory-storage/memory-blob-store'
+import { createMemoryFileStore } from './memory-storage/memory-file-store'
 import { createPaymentService } from './payments/payment-service'
 import { createSendService } from './sending/send-service'
 import { createVersionService } from './versions/version-service'
 import { cuidIds, type IdGenerator } from './ports/ids'
 import type { Storage } from './ports/storage'
 import { createProductService } from './products/product-service'
+import type { JobDefinition } from './jobs/job'
+import { idempotencyRetentionJob } from './idempotency/idempotency-retention-job'
 import { createWebhookDispatcher, type WebhookDispatchOptions } from './webhooks/webhook-dispatcher'
+import { webhookDeliveryJob } from './webhooks/webhook-delivery-job'
 import { createWebhookService } from './webhooks/webhook-service'
 import type { WebhookTransport } from './ports/webhook-transport'
 
@@ -42,7 +45,7 @@ export interface InvoicingOptions {
   /** Mails documents (`invoices.send`): a transport from `@invoicing/mail`, and the sender address. */
   mail?: MailSettings
   /** Keeps archived version PDFs; default in memory (gone with the process). The host keeps them under INVOICING_DATA_DIR. */
-  blobs?: BlobStore
+  files?: FileStore
   /** Where webhooks are posted (the host's https adapter) and how retries are spaced; without it no URL is accepted. */
   webhooks?: WebhookDispatchOptions & { transport: WebhookTransport }
   /** Called when an event subscriber throws; default: logged with console.error. */
@@ -61,7 +64,7 @@ export function createInvoicing(options: InvoicingOptions) {
     clock: options.clock ?? systemClock,
     ids: options.ids ?? cuidIds,
     events: createEventBus(options.onEventHandlerError ?? ((error, event) => console.error(`event handler failed for ${event.type} ${event.id}`, error))),
-    blobs: options.blobs ?? createMemoryBlobStore(),
+    files: options.files ?? createMemoryFileStore(),
     pdf: options.pdf,
     mail: options.mail,
     onArchiveError: options.onArchiveError ?? ((error, versionId) => console.error(`the PDF of document version ${versionId} could not be archived`, error)),
@@ -71,6 +74,10 @@ export function createInvoicing(options: InvoicingOptions) {
   const events: EventBus = { on: deps.events.on, off: deps.events.off }
   const webhookTransport = options.webhooks?.transport ?? noWebhookTransport
   const webhookDispatcher = createWebhookDispatcher(deps, webhookTransport, options.webhooks)
+  const jobs: readonly JobDefinition[] = [
+    webhookDeliveryJob(webhookDispatcher, events, options.webhooks?.pollIntervalMs),
+    idempotencyRetentionJob(deps.storage, deps.clock),
+  ]
   return {
     companies: createCompanyService(deps),
     apiKeys: createApiKeyService(deps),
@@ -96,8 +103,8 @@ export function createInvoicing(options: InvoicingOptions) {
     versions: createVersionService(deps),
     /** Webhook endpoints and their delivery log (Enterprise). */
     webhooks: createWebhookService(deps, webhookTransport, webhookDispatcher),
-    /** Delivers the outbox to webhook endpoints; run it with `startWebhookWorker`. */
-    webhookDispatcher,
+    /** Background work (webhook delivery, forgetting old Idempotency-Keys); run it with `startJobs(invoicing.jobs, { onError })`. */
+    jobs,
     /** The audit trail of API actions. */
     audit: createAuditService(deps),
     idempotency: createIdempotencyService(deps),

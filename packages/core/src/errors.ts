@@ -81,8 +81,11 @@ export const ERROR_CODES = [
   'already_paid',
   /** The reminder mail could not be delivered; no reminder was stored. */
   'email_failed',
-  /** The storage is locked by another writer for longer than the busy timeout. */
-  'storage_busy',
+  /**
+   * The change kept colliding with concurrent changes (or another process held the database)
+   * through every re-run, and nothing of it was applied; retry after `retryAfterSeconds`.
+   */
+  'busy',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

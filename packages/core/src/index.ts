@@ -6,9 +6,10 @@ export { systemClock } from './ports/clock'
 export type { IdGenerator } from './ports/ids'
 export { cuidIds } from './ports/ids'
 export { createMemoryStorage } from './memory-storage/memory-storage'
-export { createMemoryBlobStore } from './memory-storage/memory-blob-store'
-export { isBlobKey, type BlobStore } from './ports/blob-store'
+export { createMemoryFileStore } from './memory-storage/memory-file-store'
+export { isFileKey, type FileStore } from './ports/files'
 export type * from './ports/storage'
+export { TransactionConflict } from './ports/storage'
 
 export { companyActor, type Actor } from './access/actor'
 export { API_KEY_PREFIX, type ApiKey } from './access/api-key'
@@ -34,7 +35,6 @@ export {
   type ProductCreateInput, type ProductListQuery, type ProductUpdateInput,
 } from './products/product-schemas'
 
-export { LINE_TYPES, type LineType } from './invoices/line-types'
 export { NUMBER_RANGE_TYPES, DEFAULT_NUMBER_RANGES, type NumberRange, type NumberRangeType, type NumberRanges } from './numbering/number-ranges'
 
 export { LOCALES, type Locale } from './shared/fields'
@@ -43,17 +43,19 @@ export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageReq
 export { foldForSearch, searchTextOf } from './shared/search'
 export { aliasedObjectOf, parseInput, snakeCase, type AliasedObject } from './shared/validation'
 
+export * from './sales-documents'
 export {
-  INVOICE_STATUSES, INVOICE_TYPES, CREDIT_NOTE_REASONS, PLACEHOLDER_PREFIX, SOURCE_DOCUMENT_TYPES, isPlaceholderNumber,
-  type Invoice, type InvoiceLine, type InvoiceStatus, type InvoiceType, type CreditNoteReason, type ShippingAddress,
-  type SourceDocument, type SourceDocumentType,
+  INVOICE_STATUSES, INVOICE_TYPES, CREDIT_NOTE_REASONS, SOURCE_DOCUMENT_TYPES,
+  type Invoice, type InvoiceStatus, type InvoiceType, type CreditNoteReason, type SourceDocumentType,
 } from './invoices/invoice'
+export { creditedInvoiceIdOf, creditedLineIdOf, invoiceLinksOf, type InvoiceLinks } from './invoices/invoice-links'
 export {
   TAX_CATEGORIES, TAX_EXEMPTION_REASONS,
   type TaxBreakdownEntry, type TaxCategory, type TaxExemptionReason,
 } from './tax/tax-types'
 export type { DocumentCategory } from './categories/document-category'
-export type { IdempotencyRecord } from './idempotency/idempotency-record'
+export type { IdempotencyRecord, IdempotentResponse } from './idempotency/idempotency-record'
+export type { IdempotencyClaim } from './idempotency/idempotency-claim'
 export { EVENT_TYPES, type DomainEvent, type EventType } from './events/domain-event'
 export {
   DELIVERY_STATUSES, DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, deliveryStatusAfter,
@@ -61,7 +63,10 @@ export {
 } from './webhooks/webhook'
 export type { WebhookRequest, WebhookResponse, WebhookTransport } from './ports/webhook-transport'
 export { createWebhookDispatcher, webhookPayload, type WebhookDispatcher, type WebhookDispatchOptions } from './webhooks/webhook-dispatcher'
-export { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker'
+export { WEBHOOK_DELIVERY_JOB } from './webhooks/webhook-delivery-job'
+export { IDEMPOTENCY_RETENTION_JOB } from './idempotency/idempotency-retention-job'
+export { JobDeadlineError, type JobDefinition } from './jobs/job'
+export { startJobs, type JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 export { TEST_EVENT_TYPE } from './webhooks/webhook-service'
 export {
   WebhookCreateSchema, WebhookDeliveryQuerySchema, WebhookUpdateSchema,
@@ -75,11 +80,10 @@ export {
 } from './invoices/invoice-schemas'
 export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, type InvoiceDetail } from './invoices/invoice-service'
 export type { InvoiceUpdateResult } from './invoices/document-update'
-export { STATUS_TRANSITIONS } from './invoices/transitions'
 export { DocumentCategoryCreateSchema, type DocumentCategoryCreateInput } from './categories/category-service'
 export {
   IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_RETENTION_DAYS,
-  type IdempotentOutcome, type IdempotentRequest, type IdempotentResponse,
+  type IdempotentOutcome, type IdempotentRequest,
 } from './idempotency/idempotency-service'
 export { requestFingerprint } from './idempotency/request-fingerprint'
 export * from './print'

@@ -55,7 +55,7 @@ export const STATUS_BY_CODE = {
   already_paid: 409,
   // Dunning answers a failed delivery with 502 (send answers 500).
   email_failed: 502,
-  storage_busy: 503,
+  busy: 503,
   invalid_json: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
@@ -75,19 +75,27 @@ export class HttpError extends Error {
 
 export interface ErrorResponse {
   status: number
+  /** `Retry-After` (seconds) for an error that says when to try again (`retryAfterSeconds`). */
+  headers: Record<string, string>
   body: { error: string; code: ApiErrorCode } & Record<string, unknown>
 }
 
 /** The response for anything thrown. What an unexpected error says never leaves the host. */
 export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
   if (isInvoicingError(error)) {
-    return { status: STATUS_BY_CODE[error.code], body: { ...error.details, error: error.message, code: error.code } }
+    const { retryAfterSeconds } = error.details
+    return {
+      status: STATUS_BY_CODE[error.code],
+      headers: typeof retryAfterSeconds === 'number' ? { 'Retry-After': String(retryAfterSeconds) } : {},
+      body: { ...error.details, error: error.message, code: error.code },
+    }
   }
   if (error instanceof HttpError) {
-    return { status: STATUS_BY_CODE[error.code], body: { error: error.message, code: error.code } }
+    return { status: STATUS_BY_CODE[error.code], headers: {}, body: { error: error.message, code: error.code } }
   }
   return {
     status: 500,
+    headers: {},
     body: { error: `Internal server error; quote request id ${requestId} when reporting it`, code: 'internal_error' },
   }
 }

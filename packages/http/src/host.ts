@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createInvoicing, startWebhookWorker, type ApiGateOptions, type Clock, type Invoicing, type Storage, type WebhookDispatchOptions } from '@invoicing/core'
+import { createInvoicing, startJobs, type ApiGateOptions, type Clock, type Invoicing, type Storage, type WebhookDispatchOptions } from '@invoicing/core'
+import { createFsFileStore } from '@invoicing/files'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfLibRenderer } from '@invoicing/pdf'
-import { createFileBlobStore, createSqliteStorage } from '@invoicing/storage-sqlite'
+import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
 import { createJsonLogger, type Logger } from './logger'
 import { createHttpWebhookTransport } from './webhooks/http-webhook-transport'
@@ -27,8 +28,6 @@ export interface HostOptions {
   webhooks?: WebhookDispatchOptions & {
     /** INVOICING_ALLOW_INSECURE_WEBHOOKS=1: http and private addresses are allowed (local development). */
     allowInsecure?: boolean
-    /** How often the worker looks for due deliveries; default 1 s. */
-    pollIntervalMs?: number
   }
 }
 
@@ -37,7 +36,7 @@ export interface Host {
   url: string
   invoicing: Invoicing
   storage: Storage
-  /** Stops accepting, finishes requests in flight, writes pending counts, closes the database. */
+  /** Stops accepting, finishes requests in flight, stops the jobs, writes pending counts, closes the database. */
   close(): Promise<void>
 }
 
@@ -48,7 +47,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const invoicing = createInvoicing({
     storage,
     pdf: createPdfLibRenderer(),
-    blobs: createFileBlobStore(join(dataDir, 'archive')),
+    files: createFsFileStore(join(dataDir, 'archive')),
     mail: {
       transport: options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileOutbox(join(dataDir, 'outbox')),
       from: options.mailFrom,
@@ -58,13 +57,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onArchiveError: (error, versionId) => logger.error('version PDF not archived', { versionId, error }),
     ...(options.clock ? { clock: options.clock } : {}),
   })
-  // The outbox is delivered from this process: at once after a commit, and by polling for retries
-  // and for what another process (or this one before a restart) left pending.
-  const webhookWorker = startWebhookWorker(invoicing.webhookDispatcher, {
-    intervalMs: options.webhooks?.pollIntervalMs,
-    onError: (error) => logger.error('webhook delivery round failed', { error }),
-  })
-  invoicing.events.on('*', () => webhookWorker.wake())
+  // Background work (the webhook outbox) runs in this process; each job wakes itself on new work.
+  const jobs = startJobs(invoicing.jobs, { onError: (error, job) => logger.error('job run failed', { job, error }) })
   const app = createApp({ invoicing, logger })
   const server = app.listen(port, host)
   await new Promise<void>((resolve, reject) => {
@@ -80,7 +74,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()))
-        await webhookWorker.stop()
+        await jobs.stop()
         try {
           await invoicing.close()
         } finally {

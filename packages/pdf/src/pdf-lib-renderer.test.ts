@@ -257,7 +257,7 @@ describe('PDF: hybrid PDF/A-3 with Factur-X', () => {
   })
 })
 
-describe('PDF: speed', () => {
+describe('PDF: concurrent renders', () => {
   it('renders documents concurrently without mixing them up', async () => {
     const { customer, issue, viewOf } = await documentFixture()
     const { id } = await customer()
@@ -268,23 +268,6 @@ describe('PDF: speed', () => {
       assert.ok(text.includes(`1 Dokument ${index} 1 ${index + 1},00 €`), text)
       assert.ok(!text.includes(`Dokument ${(index + 1) % 6}`))
     }
-  })
-
-  it('renders a one-page invoice in well under 50 ms once warm', async () => {
-    const { customer, issue, viewOf } = await documentFixture()
-    const view = await viewOf(await issue((await customer()).id, {
-      lines: Array.from({ length: 12 }, (_, index) => ({ description: `Leistung ${index + 1}`, quantity: index + 1, unitPrice: '19.99', unit: 'Std.' })),
-    }))
-    for (let run = 0; run < 5; run++) await renderer.render(view)
-    const times: number[] = []
-    for (let run = 0; run < 15; run++) {
-      const started = performance.now()
-      await renderer.render(view)
-      times.push(performance.now() - started)
-    }
-    const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!
-    // The target is well under 50 ms; the bound leaves room for a busy CI machine.
-    assert.ok(median < 50, `median ${median.toFixed(1)} ms`)
   })
 })
 

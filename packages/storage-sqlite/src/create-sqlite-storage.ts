@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { InvoicingError, type Storage, type StorageTx } from '@invoicing/core'
+import { TransactionConflict, type Storage, type StorageTx } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator } from 'kysely'
 import type { Database } from './database'
@@ -26,7 +26,10 @@ import { createSendReservationRepository } from './repositories/send-reservation
 export interface SqliteStorageOptions {
   /** The database file (its folder is created when missing), or `:memory:`. */
   filename: string
-  /** How long a writer waits for another process's write lock before `storage_busy`; default 5000 ms. */
+  /**
+   * How long a transaction waits for another process's write lock before it fails with a
+   * TransactionConflict (which the engine re-runs a few times before answering `busy`); default 5000 ms.
+   */
   busyTimeoutMs?: number
   /** Apply pending migrations when opening; default true. */
   migrate?: boolean
@@ -95,6 +98,8 @@ async function open(options: SqliteStorageOptions): Promise<Storage> {
   reader?.pragma(`busy_timeout = ${busyTimeout}`)
   return {
     ...repositoriesOf(reader ? readExecutor(db, reader) : sharedExecutor(db)),
+    // One write connection, and BEGIN IMMEDIATE takes the write lock across processes.
+    capabilities: { concurrentTransactions: false },
     async transaction(work) {
       try {
         return await db.transaction().execute((trx) => work(repositoriesOf(transactionExecutor(trx))))
@@ -119,9 +124,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   if (error) throw error
 }
 
+/** Another process held the database too long (SQLITE_BUSY and its extended codes): worth a re-run. */
 function translateSqliteError(error: unknown): unknown {
-  if ((error as { code?: string } | null)?.code === 'SQLITE_BUSY') {
-    return new InvoicingError('storage_busy', 'The database is busy with another writer; retry the request', {}, { cause: error })
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) {
+    return new TransactionConflict('The database is locked by another writer', { cause: error })
   }
   return error
 }

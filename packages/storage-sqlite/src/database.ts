@@ -181,9 +181,9 @@ export interface InvoiceTable {
   paid_at: string | null
   locked_at: string | null
   credit_note_reason: string | null
-  parent_invoice_id: string | null
-  source_type: string | null
-  source_id: string | null
+  /** The document this one was made from (a credit note's invoice, an invoice's proforma). */
+  preceding_document_type: string | null
+  preceding_document_id: string | null
   dunning_paused: number
   dunning_paused_at: string | null
   dunning_paused_reason: string | null
@@ -213,8 +213,8 @@ export interface InvoiceLineTable {
   tax_rate: string
   tax_category: string | null
   net_amount: string
-  /** On a credit-note line: the invoice line it credits. */
-  credited_line_id: string | null
+  /** The line of the preceding document it was made from (on a credit note: the invoice line it credits). */
+  source_line_id: string | null
 }
 
 export interface DocumentCategoryTable {
@@ -228,10 +228,8 @@ export interface IdempotencyKeyTable {
   company_id: string
   key: string
   fingerprint: string
-  state: string
-  claim_expires_at: string
-  response_status: number | null
-  /** JSON of the response body. */
+  response_status: number
+  /** JSON of the answer: `{ body, headers? }`. */
   response_body: string
   resource_id: string | null
   created_at: string
@@ -280,6 +278,8 @@ export interface SendReservationTable {
   company_id: string
   invoice_id: string
   token: string
+  /** The Idempotency-Key the send runs under, if any. */
+  idempotency_key: string | null
   expires_at: string
 }
 

@@ -17,7 +17,7 @@ let counter = 0
 function invoiceFor(companyId: string, customerId: string, overrides: Partial<Invoice> = {}): Invoice {
   const id = `inv${++counter}`
   return {
-    id, companyId, invoiceNumber: `RE-${id}`, numberIssued: true, invoiceType: 'INVOICE', status: 'FINAL', customerId,
+    id, companyId, number: `RE-${id}`, numberIssued: true, documentType: 'INVOICE', status: 'FINAL', customerId,
     documentCategoryId: null, documentLocale: 'de', documentTextVersion: '1', issueDate: '2026-02-01', dueDate: '2026-02-15',
     servicePeriodStart: null, servicePeriodEnd: null, currency: 'EUR', netTotal: '100.00', taxTotal: '19.00', grossTotal: '119.00',
     taxBreakdown: [{ taxCategory: 'S', taxRate: '19', netAmount: '100.00', taxAmount: '19.00' }], reverseCharge: false,
@@ -25,10 +25,10 @@ function invoiceFor(companyId: string, customerId: string, overrides: Partial<In
     notes: null, footer: null, headerText: null, customTitle: null, pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false,
     useShippingAddress: false, shippingName: null, shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null,
     orderNumber: null, buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
-    creditNoteReason: null, parentInvoiceId: null, payout: null, source: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
+    creditNoteReason: null, payout: null, precedingDocument: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
     lines: [{
       id: `${id}-1`, lineType: 'SERVICE', productId: null, description: 'Beratung', quantity: '1', unit: 'h', unitPrice: '100.00',
-      discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00', creditedLineId: null,
+      discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00', sourceLineId: null,
     }],
     createdAt: '2026-02-01T10:00:00.000Z', updatedAt: '2026-02-01T10:00:00.000Z',
     ...overrides,
@@ -167,13 +167,13 @@ describe('sqlite invoices', () => {
     const filters: [string, Partial<InvoiceListQuery>, string][] = [
       ['no filter', {}, 'invoice_company_list'],
       ['status', { status: 'SENT' }, 'invoice_status_list'],
-      ['invoiceType', { invoiceType: 'CREDIT_NOTE' }, 'invoice_type_list'],
+      ['documentType', { documentType: 'CREDIT_NOTE' }, 'invoice_type_list'],
       ['customerId', { customerId: 'cu1' }, 'invoice_customer_list'],
       ['documentCategoryId', { documentCategoryId: 'dc1' }, 'invoice_category_list'],
       ['from', { from: '2026-01-15' }, 'invoice_company_list'],
       ['to', { to: '2026-01-15' }, 'invoice_company_list'],
       ['search', { search: 'ärzte' }, 'invoice_company_list'],
-      ['payoutStatus of credit notes', { invoiceType: 'CREDIT_NOTE', payoutStatus: 'APPROVED' }, 'invoice_payout_list'],
+      ['payoutStatus of credit notes', { documentType: 'CREDIT_NOTE', payoutStatus: 'APPROVED' }, 'invoice_payout_list'],
     ]
     for (const [name, filter, index] of filters) {
       it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach, beforeEach, describe } from 'node:test'
 import type { Storage } from '@invoicing/core'
-import { storageContract } from '@invoicing/core/testing'
+import { claimsDueContract, storageContract, webhookDeliveryClaims } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
 
 const folders = new WeakMap<Storage, string>()
@@ -27,4 +28,22 @@ storageContract({
   name: 'sqlite :memory:',
   create: () => createSqliteStorage({ filename: ':memory:' }),
   destroy: (storage) => storage.close(),
+})
+
+// Two storages on one file, as two host processes have them: claims must not collide across connections.
+describe('sqlite file, two connections', () => {
+  let folder: string
+  let first: Storage
+  let second: Storage
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'invoicing-claims-'))
+    first = await createSqliteStorage({ filename: join(folder, 'shared.sqlite') })
+    second = await createSqliteStorage({ filename: join(folder, 'shared.sqlite') })
+  })
+  afterEach(async () => {
+    await first.close()
+    await second.close()
+    rmSync(folder, { recursive: true, force: true })
+  })
+  claimsDueContract('webhook deliveries', () => webhookDeliveryClaims(first, [first, second]))
 })

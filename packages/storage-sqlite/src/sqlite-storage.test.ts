@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { InvoicingError } from '@invoicing/core'
+import { TransactionConflict } from '@invoicing/core'
 import { aCompany } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
 import { createSqliteStorage } from './create-sqlite-storage'
@@ -66,7 +66,7 @@ describe('sqlite storage on a file', () => {
     await storage.close()
   })
 
-  it('answers storage_busy when the lock is not released within the busy timeout', async () => {
+  it('fails with a TransactionConflict when the lock is not released within the busy timeout', async () => {
     const filename = join(folder, 'busy.sqlite')
     const storage = await createSqliteStorage({ filename, busyTimeoutMs: 200 })
     const other = new BetterSqlite3(filename)
@@ -74,7 +74,7 @@ describe('sqlite storage on a file', () => {
     try {
       const attempt = storage.transaction((tx) => tx.companies.insert(aCompany()))
       const stall = await longestStall(attempt.catch(() => undefined))
-      await assert.rejects(attempt, (error) => error instanceof InvoicingError && error.code === 'storage_busy')
+      await assert.rejects(attempt, (error) => error instanceof TransactionConflict)
       assert.ok(stall < 150, `the event loop stalled for ${Math.round(stall)} ms`)
     } finally {
       other.exec('rollback')

@@ -7,6 +7,7 @@ import { aliased, parseInput } from '../shared/validation'
 import type { Actor } from './actor'
 import { generateApiKeySecret, hashApiKeySecret, type ApiKey } from './api-key'
 import { SCOPES } from './scopes'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 
 export const ApiKeyCreateSchema = aliased(v.object({
   name: v.optional(requiredText(100), 'API key'),
@@ -47,7 +48,7 @@ export function createApiKeyService(deps: CoreDeps) {
     /** Creates a key; the returned `secret` is the only time the key is ever shown. */
     async create(actor: Actor, input: ApiKeyCreateInput = {}): Promise<NewApiKey> {
       const created = newApiKey(deps, actor.companyId, input)
-      return storage.transaction(async (tx) => {
+      return retryingTransaction(storage, async (tx) => {
         await requireCompany(tx, actor)
         await tx.apiKeys.insert(created.apiKey)
         return created
@@ -61,7 +62,7 @@ export function createApiKeyService(deps: CoreDeps) {
 
     /** Deactivates a key for good; revoking a revoked key changes nothing. */
     async revoke(keyId: string): Promise<ApiKey> {
-      return storage.transaction(async (tx) => {
+      return retryingTransaction(storage, async (tx) => {
         const key = await tx.apiKeys.get(keyId)
         if (!key) throw notFound('API key')
         if (key.revokedAt) return key

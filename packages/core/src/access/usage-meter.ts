@@ -1,4 +1,5 @@
 import type { Storage } from '../ports/storage'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 
 interface Counter {
   companyId: string
@@ -64,7 +65,7 @@ export function createUsageMeter(storage: Storage, flushIntervalMs: number) {
       counter.writing = deltas[index]!
     })
     try {
-      const totals = await storage.transaction(async (tx) =>
+      const totals = await retryingTransaction(storage, async (tx) =>
         Promise.all(due.map((counter, index) => tx.usage.addApiCalls(counter.companyId, counter.month, deltas[index]!))))
       due.forEach((counter, index) => { counter.stored = totals[index]! })
     } catch (error) {

@@ -8,6 +8,7 @@ import { requiredText } from '../shared/fields'
 import { aliased, parseInput } from '../shared/validation'
 import type { DocumentCategory } from './document-category'
 import { requireCategory } from './require-category'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export const DocumentCategoryCreateSchema = aliased(v.object({ name: requiredText(100) }))
 export type DocumentCategoryCreateInput = v.InferInput<typeof DocumentCategoryCreateSchema>
@@ -17,7 +18,7 @@ export function createCategoryService(deps: CoreDeps) {
   const { storage, clock, ids } = deps
   const inUnitOfWork = createUnitOfWork(deps)
   return {
-    async create(actor: Actor, input: DocumentCategoryCreateInput): Promise<DocumentCategory> {
+    async create(actor: Actor, input: DocumentCategoryCreateInput, claim?: IdempotencyClaim<DocumentCategory>): Promise<DocumentCategory> {
       const { name } = parseInput(DocumentCategoryCreateSchema, input)
       return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
@@ -25,7 +26,7 @@ export function createCategoryService(deps: CoreDeps) {
         await tx.documentCategories.insert(category)
         await audit('DOCUMENT_CATEGORY_CREATED_VIA_API', { type: 'document_category', id: category.id }, { name })
         return category
-      })
+      }, claim)
     },
 
     list: (actor: Actor): Promise<DocumentCategory[]> => storage.documentCategories.list(actor.companyId),

@@ -17,6 +17,7 @@ import {
 } from './company-schemas'
 import { PLAN_FEATURES, type PlanFeatures, type Plan } from './plans'
 import { requireCompany } from './require-company'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 
 export interface NumberRangeState {
   type: NumberRangeType
@@ -39,7 +40,7 @@ export function createCompanyService(deps: CoreDeps) {
     /** Creates a company with the defaults of `defaultCompany` for everything not given. */
     async create(input: CompanyCreateInput): Promise<Company> {
       const company = newCompany(input)
-      await storage.transaction((tx) => tx.companies.insert(company))
+      await retryingTransaction(storage, (tx) => tx.companies.insert(company))
       return company
     },
 
@@ -51,7 +52,7 @@ export function createCompanyService(deps: CoreDeps) {
     async createFirst(input: CompanyCreateInput, key: ApiKeyCreateInput = {}): Promise<({ company: Company } & NewApiKey) | undefined> {
       const company = newCompany(input)
       const created = newApiKey(deps, company.id, key)
-      return storage.transaction(async (tx) => {
+      return retryingTransaction(storage, async (tx) => {
         if ((await tx.companies.count()) > 0) return undefined
         await tx.companies.insert(company)
         await tx.apiKeys.insert(created.apiKey)
@@ -62,7 +63,7 @@ export function createCompanyService(deps: CoreDeps) {
     /** Changes the given settings; nested settings (texts, number ranges, fees) are merged. */
     async update(actor: Actor, input: CompanyUpdateInput): Promise<Company> {
       const changes = parseInput(CompanyUpdateSchema, input)
-      return storage.transaction(async (tx) => {
+      return retryingTransaction(storage, async (tx) => {
         const current = await requireCompany(tx, actor)
         const updated = { ...applyChanges(current, changes), updatedAt: clock.now().toISOString() }
         await carryOverSequences(tx, current, updated, calendarDateOf(clock.now(), current.timeZone))

@@ -34,10 +34,10 @@ describe('correcting a locked document', () => {
       changeReason: REASON,
       lines: [{ description: 'Beratung', quantity: 2, unitPrice: '120', taxRate: '19' }, { description: 'Fahrtkosten', unitPrice: '30' }],
     })
-    assert.deepEqual(result, { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, versionNumber: 2, changeReason: REASON, lazyInitialVersion: false })
+    assert.deepEqual(result, { invoiceId: invoice.id, invoiceNumber: invoice.number, versionNumber: 2, changeReason: REASON, lazyInitialVersion: false })
 
     const corrected = await invoicing.invoices.get(actor, invoice.id)
-    assert.equal(corrected.invoiceNumber, invoice.invoiceNumber)
+    assert.equal(corrected.number, invoice.number)
     assert.equal(corrected.status, 'SENT')
     // 240 at 19 % and 30 at the correction default of 0 %.
     assert.equal(corrected.netTotal, '270.00')
@@ -115,7 +115,7 @@ describe('correcting a locked document', () => {
     // A document locked before versions existed: no version 1 was ever archived.
     await storage.transaction(async (tx) => {
       const stored = (await tx.invoices.get(company.id, created.id))!
-      await tx.invoices.update({ ...stored, status: 'SENT', invoiceNumber: 'RE-ALT-1', numberIssued: true, sentAt: '2025-01-01T00:00:00.000Z', lockedAt: '2025-01-01T00:00:00.000Z' })
+      await tx.invoices.update({ ...stored, status: 'SENT', number: 'RE-ALT-1', numberIssued: true, sentAt: '2025-01-01T00:00:00.000Z', lockedAt: '2025-01-01T00:00:00.000Z' })
     })
     const result = await invoicing.invoices.correct(actor, created.id, { changeReason: REASON, footer: 'Neu' })
     assert.equal(result.lazyInitialVersion, true)

@@ -3,11 +3,11 @@ import { requireCompany } from '../companies/require-company'
 import { requireCustomer } from '../customers/require-customer'
 import { InvoicingError } from '../errors'
 import { assertCreditsWithinCorrection } from '../credit-notes/linked-credit'
-import { assertDateOrder } from '../invoices/document-dates'
+import { assertDateOrder } from '../sales-documents/document-dates'
 import { loadDocumentParts, requireInvoice } from '../invoices/document-parts'
 import { givenTaxValues, TAX_FIELDS } from '../invoices/editing'
 import type { Invoice } from '../invoices/invoice'
-import { draftLines, draftsOf, priceDocument } from '../invoices/pricing'
+import { draftLines, draftsOf, priceDocument } from '../sales-documents/pricing'
 import type { CoreDeps } from '../ports/deps'
 import { canonicalJson } from '../shared/canonical-json'
 import { withChanges } from '../shared/changes'
@@ -18,6 +18,9 @@ import { assertNotBeingSent } from '../sending/send-reservation'
 import type { DocumentVersion } from '../versions/document-version'
 import { createVersionArchive, takeInitialVersion, takeVersion } from '../versions/version-archive'
 import { CorrectionSchema, type CorrectionFields, type CorrectionInput } from './correction-schemas'
+import { emitInvoiceEvent } from '../invoices/invoice-events'
+import { kindNameOf, kindOf } from '../sales-documents/document-kinds'
+import { claimOf, type IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export interface CorrectionResult {
   invoiceId: string
@@ -48,17 +51,18 @@ export function createCorrectionService(deps: CoreDeps) {
   const archive = createVersionArchive(deps)
 
   return {
-    async correct(actor: Actor, id: string, input: CorrectionInput): Promise<CorrectionResult> {
+    async correct(actor: Actor, id: string, input: CorrectionInput, claim?: IdempotencyClaim<CorrectionResult>): Promise<CorrectionResult> {
       const fields = parseInput(CorrectionSchema, input ?? {})
       const { result, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
         const current = await requireInvoice(tx, actor, id)
         if (!current.lockedAt) {
-          throw new InvoicingError('not_locked', `${current.invoiceNumber} is not locked; change it with PUT /api/v1/invoices/${id}`)
+          throw new InvoicingError('not_locked', `${current.number} is not locked; change it with PUT /api/v1/invoices/${id}`)
         }
-        if (current.status === 'CANCELLED' || current.invoiceType === 'CREDIT_NOTE') {
-          throw new InvoicingError('invoice_status', `${current.invoiceNumber} is ${current.invoiceType === 'CREDIT_NOTE' ? 'a credit note' : 'cancelled'}; it cannot be corrected`, {
+        const correctable = kindOf(current).correctable
+        if (current.status === 'CANCELLED' || !correctable) {
+          throw new InvoicingError('invoice_status', `${current.number} is ${correctable ? 'cancelled' : `a ${kindNameOf(current)}`}; it cannot be corrected`, {
             status: current.status,
           })
         }
@@ -86,7 +90,7 @@ export function createCorrectionService(deps: CoreDeps) {
         // The payments stay; a new total may settle the document or open a balance again.
         const payments = await tx.payments.listByInvoice(company.id, id)
         if (exceedsRemaining(revised.grossTotal, payments, '0')) {
-          throw new InvoicingError('amount_exceeds_remaining', `The payments of ${current.invoiceNumber} would exceed the corrected total ${revised.grossTotal}; delete or change payments first`)
+          throw new InvoicingError('amount_exceeds_remaining', `The payments of ${current.number} would exceed the corrected total ${revised.grossTotal}; delete or change payments first`)
         }
         const corrected = { ...revised, ...settle(revised, payments, payments[0]?.paymentDate ?? null) }
         await assertCreditsWithinCorrection(tx, corrected)
@@ -102,14 +106,14 @@ export function createCorrectionService(deps: CoreDeps) {
         const correction = await takeVersion(unit, actor, await loadDocumentParts(tx, company, corrected), { id: ids.next(), changeType: 'CORRECTION', changeReason })
         taken.push(correction)
         await unit.audit('DOCUMENT_CORRECTED', { type: 'invoice', id }, {
-          invoiceNumber: corrected.invoiceNumber, versionNumber: correction.versionNumber, changeReason, grossTotal: corrected.grossTotal,
+          invoiceNumber: corrected.number, versionNumber: correction.versionNumber, changeReason, grossTotal: corrected.grossTotal,
         })
-        await unit.emit('invoice.updated', corrected)
+        await emitInvoiceEvent(unit, 'invoice.updated', corrected)
         const result: CorrectionResult = {
-          invoiceId: id, invoiceNumber: corrected.invoiceNumber, versionNumber: correction.versionNumber, changeReason, lazyInitialVersion: taken.length === 2,
+          invoiceId: id, invoiceNumber: corrected.number, versionNumber: correction.versionNumber, changeReason, lazyInitialVersion: taken.length === 2,
         }
         return { result, versions: taken }
-      })
+      }, claimOf(claim, (done: { result: CorrectionResult; versions: DocumentVersion[] }) => done.result))
       await archive.archiveAll(versions)
       return result
     },

@@ -38,11 +38,11 @@ describe('creating a credit note', () => {
   it('stores a standalone draft with negative quantities and amounts, a PENDING payout and reason PAYOUT', async () => {
     const { standalone, events, auditActions } = await setup()
     const note = await standalone({ lines: [{ description: 'Provision', quantity: 2, unitPrice: '50', discount: '10' }] })
-    assert.equal(note.invoiceType, 'CREDIT_NOTE')
+    assert.equal(note.documentType, 'CREDIT_NOTE')
     assert.equal(note.status, 'DRAFT')
-    assert.match(note.invoiceNumber, /^ENTWURF-/)
+    assert.match(note.number, /^ENTWURF-/)
     assert.equal(note.creditNoteReason, 'PAYOUT')
-    assert.equal(note.parentInvoiceId, null)
+    assert.equal(note.precedingDocument, null)
     assert.deepEqual([note.lines[0]!.quantity, note.lines[0]!.discount, note.lines[0]!.netAmount], ['-2', '-10', '-90.00'])
     assert.deepEqual([note.netTotal, note.taxTotal, note.grossTotal], ['-90.00', '-17.10', '-107.10'])
     assert.equal(note.payout?.status, 'PENDING')
@@ -75,7 +75,7 @@ describe('creating a credit note', () => {
     assert.equal(source.taxExemptionReason, 'REVERSE_CHARGE_EU')
     const note = await creditNotes.create(actor, { parentInvoiceId: source.id, reason: 'RETURN' })
     assert.equal(note.customerId, customerId)
-    assert.equal(note.parentInvoiceId, source.id)
+    assert.deepEqual(note.precedingDocument, { documentType: 'INVOICE', id: source.id })
     assert.deepEqual([note.netTotal, note.taxTotal, note.grossTotal], [source.netTotal, source.taxTotal, source.grossTotal].map(negated))
     assert.deepEqual(note.lines.map((line) => line.netAmount), source.lines.map((line) => (line.netAmount.startsWith('-') ? line.netAmount.slice(1) : `-${line.netAmount}`)))
     for (const field of ['reverseCharge', 'taxExemptionReason', 'taxCountry', 'currency', 'documentCategoryId', 'documentLocale'] as const) {
@@ -173,7 +173,7 @@ describe('changing a credit note', () => {
     const { creditNotes, actor, standalone } = await setup()
     const note = await standalone()
     const { invoice: sent } = await creditNotes.update(actor, note.id, { status: 'SENT' })
-    assert.match(sent.invoiceNumber, /^GS-2026-\d{5}$/)
+    assert.match(sent.number, /^GS-2026-\d{5}$/)
     await assert.rejects(creditNotes.update(actor, note.id, { status: 'PAID' }), failsWith('invalid_status_transition', { allowedTransitions: ['CANCELLED'] }))
     const { invoice: cancelled } = await creditNotes.update(actor, note.id, { status: 'CANCELLED' })
     assert.equal(cancelled.payout?.status, 'CANCELLED')
@@ -202,7 +202,7 @@ describe('the payout', () => {
     clock.advance(60_000)
     const executed = await creditNotes.execute(actor, note.id)
     assert.equal(executed.status, 'FINAL')
-    assert.equal(executed.invoiceNumber, 'GS-2026-00001')
+    assert.equal(executed.number, 'GS-2026-00001')
     assert.equal(executed.numberIssued, true)
     assert.equal(executed.lockedAt, '2026-03-16T09:01:00.000Z')
     assert.equal(executed.payout?.executedAt, '2026-03-16T09:01:00.000Z')
@@ -310,7 +310,7 @@ describe('what a credit note may never do', () => {
     const source = await invoice({ lines: [{ description: 'Stunden', quantity: 3, unitPrice: '100' }, { description: 'Lizenz', unitPrice: '1000' }] })
     const [hours, licence] = source.lines
     const first = await creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: 2 }] })
-    assert.deepEqual(first.lines.map((line) => [line.creditedLineId, line.quantity]), [[hours!.id, '-2']])
+    assert.deepEqual(first.lines.map((line) => [line.sourceLineId, line.quantity]), [[hours!.id, '-2']])
     await assert.rejects(
       creditNotes.create(actor, { parentInvoiceId: source.id, partialLines: [{ lineId: hours!.id, quantity: 2 }] }),
       failsWith('credit_exceeds_invoice', { lineId: hours!.id, lineIndex: 0, creditableQuantity: 1, creditNoteIds: [first.id] }),
@@ -323,12 +323,12 @@ describe('what a credit note may never do', () => {
 
     const whole = await invoice()
     const mirror = await creditNotes.create(actor, { parentInvoiceId: whole.id })
-    assert.deepEqual(mirror.lines.map((line) => line.creditedLineId), whole.lines.map((line) => line.id))
+    assert.deepEqual(mirror.lines.map((line) => line.sourceLineId), whole.lines.map((line) => line.id))
     const cancelled = await invoice()
     const { cancellationCreditNote } = await invoices.cancel(actor, cancelled.id)
-    assert.deepEqual(cancellationCreditNote!.lines.map((line) => line.creditedLineId), cancelled.lines.map((line) => line.id))
+    assert.deepEqual(cancellationCreditNote!.lines.map((line) => line.sourceLineId), cancelled.lines.map((line) => line.id))
     const { invoice: copy } = await invoices.duplicate(actor, mirror.id)
-    assert.deepEqual(copy.lines.map((line) => line.creditedLineId), [null])
+    assert.deepEqual(copy.lines.map((line) => line.sourceLineId), [null])
   })
 
   it('credits part of an invoice less its percent discount, and lets rounding of partial credits reach the whole', async () => {

@@ -5,13 +5,13 @@ import { requireCustomer } from '../customers/require-customer'
 import { InvoicingError, notFound } from '../errors'
 import { documentCustomerOf, loadDocumentParts } from '../invoices/document-parts'
 import { createDocumentUpdate, type InvoiceUpdateResult } from '../invoices/document-update'
-import { assertDateOrder } from '../invoices/document-dates'
+import { assertDateOrder } from '../sales-documents/document-dates'
 import { requestedFieldsOf, requestedTaxValues } from '../invoices/requested-fields'
 import { newDraftState, type Invoice } from '../invoices/invoice'
 import { DOCUMENT_TEXT_VERSION, invoiceCustomerOf, type InvoiceCustomer } from '../invoices/invoice-service'
-import { issueNumber } from '../invoices/issuing'
+import { issueNumber } from '../sales-documents/issuing'
 import { givenTaxValues } from '../invoices/editing'
-import { creditDraftsOf, draftLines, priceDocument, signedFor } from '../invoices/pricing'
+import { linkedDraftsOf, draftLines, priceDocument, signedFor } from '../sales-documents/pricing'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageReader } from '../ports/storage'
 import { addDays, calendarDateOf } from '../shared/calendar-date'
@@ -28,8 +28,12 @@ import {
   CreditNoteCreateSchema, CreditNoteListQuerySchema, CreditNoteUpdateSchema, PayoutChangeSchema, PayoutExecuteSchema,
   type CreditNoteCreateInput, type CreditNoteListQueryInput, type CreditNoteUpdateInput, type PayoutChangeInput, type PayoutExecuteInput,
 } from './credit-note-schemas'
-import { assertCreditsAnAmount, assertCreditWithinInvoice, partialDrafts, refuseInheritedChanges, requireCreditableInvoice } from './linked-credit'
+import { assertCreditsAnAmount, assertCreditWithinInvoice, isCreditNote, partialDrafts, refuseInheritedChanges, requireCreditableInvoice } from './linked-credit'
 import { assertPayoutTransition, newPayout, type PayoutStatus } from './payout'
+import { refOf } from '../sales-documents/links'
+import { emitInvoiceEvent } from '../invoices/invoice-events'
+import { DOCUMENT_KINDS } from '../sales-documents/document-kinds'
+import { claimOf, type IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export interface CreditNoteDetail extends Invoice {
   recipient: InvoiceCustomer
@@ -37,16 +41,15 @@ export interface CreditNoteDetail extends Invoice {
 
 const invalid = (field: string, problem: string) => new InvoicingError('validation_failed', `${field}: ${problem}`, { field })
 
-/** A credit note of the actor's company; 404 for anything else, invoices and proformas included. */
-async function requireCreditNote(reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
-  const invoice = await reader.invoices.get(actor.companyId, id)
-  if (invoice?.invoiceType !== 'CREDIT_NOTE') throw notFound('Credit note')
+/** Only credit notes are reached through the credit-note routes: 404 for anything else, invoices and proformas included. */
+const admitCreditNote = (invoice: Invoice | undefined): Invoice => {
+  if (!invoice || !isCreditNote(invoice)) throw notFound('Credit note')
   return invoice
 }
 
-const admitCreditNote = (invoice: Invoice) => {
-  if (invoice.invoiceType !== 'CREDIT_NOTE') throw notFound('Credit note')
-}
+/** A credit note of the actor's company. */
+const requireCreditNote = async (reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> =>
+  admitCreditNote(await reader.invoices.get(actor.companyId, id))
 
 /**
  * Credit notes (Gutschriften): created as drafts, standalone for a recipient or linked to an
@@ -64,13 +67,16 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
   }
 
   /** Moves the payout by its transition table; EXECUTED also issues and locks the credit note. */
-  async function movePayout(actor: Actor, id: string, to: PayoutStatus, details: { reference?: string | null | undefined; note?: string | null | undefined }) {
-    const { creditNote, versions } = await inUnitOfWork(actor, async (unit) => {
+  async function movePayout(
+    actor: Actor, id: string, to: PayoutStatus, details: { reference?: string | null | undefined; note?: string | null | undefined },
+    claim?: IdempotencyClaim<CreditNoteDetail>,
+  ): Promise<CreditNoteDetail> {
+    const { detail, versions } = await inUnitOfWork(actor, async (unit) => {
       const { tx, now } = unit
       const company = await requireCompany(tx, actor)
       const current = await requireCreditNote(tx, actor, id)
       if (!current.payout) {
-        throw new InvoicingError('status_conflict', `${current.invoiceNumber} cancels an invoice and has no payout`, { status: current.status })
+        throw new InvoicingError('status_conflict', `${current.number} cancels an invoice and has no payout`, { status: current.status })
       }
       await assertNotBeingSent(tx, current, now)
       assertPayoutTransition(current.payout.status, to)
@@ -97,10 +103,10 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
       if (next.lockedAt && !current.lockedAt) versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, next), ids))
       const change = { fromPayoutStatus: current.payout.status, toPayoutStatus: to, ...(next.status !== current.status ? { fromStatus: current.status, toStatus: next.status } : {}) }
       await unit.audit(to === 'EXECUTED' ? 'CREDIT_NOTE_EXECUTED_VIA_API' : 'CREDIT_NOTE_PAYOUT_CHANGED_VIA_API', { type: 'invoice', id }, change)
-      return { creditNote: next, versions }
-    })
+      return { detail: await detailOf(tx, next), versions }
+    }, claimOf(claim, (done: { detail: CreditNoteDetail; versions: DocumentVersion[] }) => done.detail))
     await archive.archiveAll(versions)
-    return detailOf(storage, creditNote)
+    return detail
   }
 
   return {
@@ -109,7 +115,7 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
      * linked (`parentInvoiceId`) it credits the invoice's lines in full, the `partialLines`
      * named, or the `lines` given, under the invoice's tax details, currency and category.
      */
-    async create(actor: Actor, input: CreditNoteCreateInput = {}): Promise<CreditNoteDetail> {
+    async create(actor: Actor, input: CreditNoteCreateInput = {}, claim?: IdempotencyClaim<CreditNoteDetail>): Promise<CreditNoteDetail> {
       const fields = parseInput(CreditNoteCreateSchema, input ?? {})
       if (fields.partialLines && (!fields.parentInvoiceId || fields.lines)) {
         throw invalid('partial_lines', fields.parentInvoiceId ? 'give either lines or partial_lines, not both' : 'needs parent_invoice_id')
@@ -122,13 +128,13 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
         const source = fields.parentInvoiceId ? await requireCreditableInvoice(tx, actor, fields.parentInvoiceId) : null
         if (source) refuseInheritedChanges(fields, source)
         if (source && fields.recipientId !== undefined && fields.recipientId !== source.customerId) {
-          throw invalid('recipient_id', `a credit for ${source.invoiceNumber} goes to its customer ${source.customerId}; leave recipient_id out`)
+          throw invalid('recipient_id', `a credit for ${source.number} goes to its customer ${source.customerId}; leave recipient_id out`)
         }
         const recipient = await requireCustomer(tx, company.id, fields.recipientId ?? source!.customerId)
         if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
         const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
         const requested = fields.lines ? await draftLines(tx.products, company.id, fields.lines) : null
-        const drafts = signedFor('CREDIT_NOTE', requested ?? (fields.partialLines ? partialDrafts(source!, fields.partialLines) : creditDraftsOf(source!.lines)))
+        const drafts = signedFor(DOCUMENT_KINDS.CREDIT_NOTE.sign, requested ?? (fields.partialLines ? partialDrafts(source!, fields.partialLines) : linkedDraftsOf(source!.lines)))
         // A credit for an invoice corrects that supply: its tax details and the rates of its date.
         const priced = source
           ? priceDocument(company, recipient, source.issueDate, givenTaxValues(source, {}), drafts, ids)
@@ -141,9 +147,9 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
           ...newDraftState(id, timestamp),
           id,
           companyId: company.id,
-          invoiceType: 'CREDIT_NOTE',
+          documentType: 'CREDIT_NOTE',
           creditNoteReason: fields.reason,
-          parentInvoiceId: source?.id ?? null,
+          precedingDocument: source ? refOf(source) : null,
           payout: newPayout(timestamp),
           customerId: recipient.id,
           documentCategoryId: source ? source.documentCategoryId : fields.documentCategoryId ?? null,
@@ -165,12 +171,11 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
         if (source) await assertCreditWithinInvoice(tx, creditNote, source)
         await tx.invoices.insert(creditNote)
         await unit.audit('CREDIT_NOTE_CREATED_VIA_API', { type: 'invoice', id }, {
-          reason: creditNote.creditNoteReason, parentInvoiceId: creditNote.parentInvoiceId, grossTotal: creditNote.grossTotal,
+          reason: creditNote.creditNoteReason, parentInvoiceId: source?.id ?? null, grossTotal: creditNote.grossTotal,
         })
-        await unit.emit('credit_note.created', creditNote)
-        await unit.completes(id)
+        await emitInvoiceEvent(unit, 'credit_note.created', creditNote)
         return { ...creditNote, recipient: invoiceCustomerOf(recipient) }
-      })
+      }, claim)
     },
 
     /** The company's credit notes, newest issue date first; the payout filter applies before paging. */
@@ -180,7 +185,7 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
         return { items: [], total: 0, limit: filters.limit, offset: filters.offset }
       }
       return storage.invoices.list(actor.companyId, {
-        ...filters, invoiceType: 'CREDIT_NOTE', customerId: recipientId ?? customerId, documentCategoryId: categoryId,
+        ...filters, documentType: 'CREDIT_NOTE', customerId: recipientId ?? customerId, documentCategoryId: categoryId,
       })
     },
 
@@ -199,9 +204,9 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
     },
 
     /** Mails the credit note as `invoices.send` does; a draft gets its number from the credit-note range. */
-    async send(actor: Actor, id: string, input: SendRequest = {}): Promise<SendResult> {
+    async send(actor: Actor, id: string, input: SendRequest = {}, claim?: IdempotencyClaim<SendResult>): Promise<SendResult> {
       await requireCreditNote(storage, actor, id)
-      return sending.send(actor, id, input)
+      return sending.send(actor, id, input, claim)
     },
 
     /** Moves the payout (PENDING → APPROVED → EXECUTED, FAILED or CANCELLED; FAILED → APPROVED). */
@@ -211,8 +216,8 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
     },
 
     /** Records the approved payout as paid out: a draft is issued (its number, FINAL) and the credit note locked. */
-    async execute(actor: Actor, id: string, input: PayoutExecuteInput = {}): Promise<CreditNoteDetail> {
-      return movePayout(actor, id, 'EXECUTED', parseInput(PayoutExecuteSchema, input ?? {}))
+    async execute(actor: Actor, id: string, input: PayoutExecuteInput = {}, claim?: IdempotencyClaim<CreditNoteDetail>): Promise<CreditNoteDetail> {
+      return movePayout(actor, id, 'EXECUTED', parseInput(PayoutExecuteSchema, input ?? {}), claim)
     },
   }
 }

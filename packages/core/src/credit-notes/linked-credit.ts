@@ -1,12 +1,14 @@
 import type Decimal from 'decimal.js'
 import type { Actor } from '../access/actor'
 import { InvoicingError, notFound } from '../errors'
-import type { Invoice, InvoiceLine } from '../invoices/invoice'
-import { isLayoutLine } from '../invoices/line-types'
-import type { LineDraft } from '../invoices/pricing'
-import { creditDraftsOf } from '../invoices/pricing'
+import type { Invoice } from '../invoices/invoice'
+import type { DocumentLine } from '../sales-documents/document-line'
+import type { LineDraft } from '../sales-documents/pricing'
+import { linkedDraftsOf } from '../sales-documents/pricing'
+import { quantitiesTakenFrom } from '../sales-documents/links'
 import type { StorageReader } from '../ports/storage'
 import { Exact, formatMoney, round2 } from '../tax/decimals'
+import { kindOf } from '../sales-documents/document-kinds'
 
 /** The statuses an invoice can be credited in: it reached the customer. */
 export const CREDITABLE_STATUSES = ['SENT', 'PAID', 'OVERDUE'] as const
@@ -25,11 +27,11 @@ export type InheritedField = (typeof INHERITED_FIELDS)[number]
 export async function requireCreditableInvoice(reader: Pick<StorageReader, 'invoices'>, actor: Actor, id: string): Promise<Invoice> {
   const invoice = await reader.invoices.get(actor.companyId, id)
   if (!invoice) throw notFound('Invoice to credit (parent_invoice_id)')
-  if (invoice.invoiceType !== 'INVOICE') {
-    throw new InvoicingError('validation_failed', `parent_invoice_id: ${invoice.invoiceNumber} is a ${invoice.invoiceType}; only invoices can be credited`, { field: 'parent_invoice_id' })
+  if (!kindOf(invoice).creditable) {
+    throw new InvoicingError('validation_failed', `parent_invoice_id: ${invoice.number} is a ${invoice.documentType}; only invoices can be credited`, { field: 'parent_invoice_id' })
   }
   if (!(CREDITABLE_STATUSES as readonly string[]).includes(invoice.status)) {
-    throw new InvoicingError('status_conflict', `${invoice.invoiceNumber} is ${invoice.status}; only ${CREDITABLE_STATUSES.join(', ')} invoices can be credited`, {
+    throw new InvoicingError('status_conflict', `${invoice.number} is ${invoice.status}; only ${CREDITABLE_STATUSES.join(', ')} invoices can be credited`, {
       status: invoice.status,
     })
   }
@@ -41,7 +43,7 @@ export function refuseInheritedChanges(given: Partial<Record<InheritedField, unk
   for (const field of INHERITED_FIELDS) {
     const value = given[field]
     if (value === undefined || value === source[field]) continue
-    throw new InvoicingError('validation_failed', `${field}: a credit note takes it from the invoice it credits (${source.invoiceNumber}: ${JSON.stringify(source[field])})`, { field })
+    throw new InvoicingError('validation_failed', `${field}: a credit note takes it from the invoice it credits (${source.number}: ${JSON.stringify(source[field])})`, { field })
   }
 }
 
@@ -61,7 +63,7 @@ export function partialDrafts(source: Invoice, partial: readonly PartialLine[]):
   partial.forEach(({ lineId, quantity }, index) => {
     const field = `partial_lines.${index}`
     const line = source.lines.find((each) => each.id === lineId)
-    if (!line) throw new InvoicingError('validation_failed', `${field}.line_id: ${lineId} is not a line of ${source.invoiceNumber}`, { field: `${field}.line_id` })
+    if (!line) throw new InvoicingError('validation_failed', `${field}.line_id: ${lineId} is not a line of ${source.number}`, { field: `${field}.line_id` })
     if (wanted.has(lineId)) throw new InvoicingError('validation_failed', `${field}.line_id: line ${lineId} is named twice`, { field: `${field}.line_id` })
     if (new Exact(quantity).gt(new Exact(line.quantity).abs())) {
       throw new InvoicingError('validation_failed', `${field}.quantity: at most the invoiced quantity ${line.quantity}`, { field: `${field}.quantity` })
@@ -70,20 +72,26 @@ export function partialDrafts(source: Invoice, partial: readonly PartialLine[]):
   })
   const firstNamed = source.lines.findIndex((line) => wanted.has(line.id))
   const chosen = source.lines.filter((line, index) => wanted.has(line.id) || (line.lineType === 'DISCOUNT_PERCENT' && index > firstNamed))
-  return creditDraftsOf(chosen).map((draft, index) => {
+  return linkedDraftsOf(chosen).map((draft, index) => {
     const line = chosen[index]!
     return wanted.has(line.id) ? { ...draft, ...partOf(line, wanted.get(line.id)!) } : draft
   })
 }
 
-const partOf = (line: InvoiceLine, quantity: string): Pick<LineDraft, 'quantity' | 'discount'> => {
+const partOf = (line: DocumentLine, quantity: string): Pick<LineDraft, 'quantity' | 'discount'> => {
   const share = new Exact(quantity).dividedBy(line.quantity)
   return { quantity, discount: share.eq(1) ? line.discount : formatMoney(round2(new Exact(line.discount).times(share))) }
 }
 
+export const isCreditNote = (document: Pick<Invoice, 'documentType'>): boolean => document.documentType === 'CREDIT_NOTE'
+
+/** The credit notes of an invoice (its cancellation credit note among them), oldest first. */
+export const creditNotesOf = async (reader: Pick<StorageReader, 'invoices'>, invoice: Invoice): Promise<Invoice[]> =>
+  (await reader.invoices.listDerived(invoice.companyId, invoice.id)).filter(isCreditNote)
+
 /** The credit notes crediting `source` that still count: not cancelled, no cancellation. */
 export const liveCreditNotesOf = async (reader: Pick<StorageReader, 'invoices'>, source: Invoice): Promise<Invoice[]> =>
-  (await reader.invoices.listByParent(source.companyId, source.id)).filter((note) => note.status !== 'CANCELLED' && note.creditNoteReason !== 'CANCELLATION')
+  (await creditNotesOf(reader, source)).filter((note) => note.status !== 'CANCELLED' && note.creditNoteReason !== 'CANCELLATION')
 
 const amountLines = (invoice: Invoice) => invoice.lines.filter((line) => line.taxCategory !== null).length
 
@@ -104,24 +112,10 @@ export async function assertCreditWithinInvoice(reader: Pick<StorageReader, 'inv
   assertLinesWithinInvoice(creditNote, others, source)
   const creditable = new Exact(source.grossTotal).minus(creditedAmountOf(others))
   if (new Exact(creditNote.grossTotal).abs().lte(creditable.plus(roundingAllowanceOf([...others, creditNote])))) return
-  throw new InvoicingError('credit_exceeds_invoice', `${source.invoiceNumber} can be credited by at most ${formatMoney(creditable)} ${source.currency} more; this credit note is ${formatMoney(new Exact(creditNote.grossTotal).abs())}`, {
+  throw new InvoicingError('credit_exceeds_invoice', `${source.number} can be credited by at most ${formatMoney(creditable)} ${source.currency} more; this credit note is ${formatMoney(new Exact(creditNote.grossTotal).abs())}`, {
     creditableAmount: Number(formatMoney(creditable)),
     creditNoteIds: others.map((note) => note.id),
   })
-}
-
-/**
- * The quantity of each of the invoice's lines that `notes` credit, by line id (positive).
- * Percent discounts are shares, not quantities (they come along with every partial credit),
- * and layout lines credit nothing.
- */
-function creditedQuantities(notes: readonly Invoice[]): Map<string, Decimal> {
-  const credited = new Map<string, Decimal>()
-  for (const line of notes.flatMap((note) => note.lines)) {
-    if (line.creditedLineId === null || line.lineType === 'DISCOUNT_PERCENT' || isLayoutLine(line.lineType)) continue
-    credited.set(line.creditedLineId, (credited.get(line.creditedLineId) ?? new Exact(0)).plus(new Exact(line.quantity).abs()))
-  }
-  return credited
 }
 
 /**
@@ -130,17 +124,17 @@ function creditedQuantities(notes: readonly Invoice[]): Map<string, Decimal> {
  * even where the invoice's total would still allow them).
  */
 function assertLinesWithinInvoice(creditNote: Invoice, others: readonly Invoice[], source: Invoice): void {
-  const creditedBefore = creditedQuantities(others)
-  const creditedNow = creditedQuantities([creditNote])
+  const creditedBefore = quantitiesTakenFrom(others)
+  const creditedNow = quantitiesTakenFrom([creditNote])
   for (const [lineId, quantity] of creditedNow) {
     const line = source.lines.find((each) => each.id === lineId)
     if (!line) continue
     const creditable = new Exact(line.quantity).abs().minus(creditedBefore.get(lineId) ?? new Exact(0))
     if (quantity.lte(creditable)) continue
     const lineIndex = source.lines.indexOf(line)
-    throw new InvoicingError('credit_exceeds_invoice', `line ${lineId} of ${source.invoiceNumber} can be credited by at most ${creditable.toFixed()} more; this credit note credits ${quantity.toFixed()}`, {
+    throw new InvoicingError('credit_exceeds_invoice', `line ${lineId} of ${source.number} can be credited by at most ${creditable.toFixed()} more; this credit note credits ${quantity.toFixed()}`, {
       lineId, lineIndex, creditableQuantity: Number(creditable.toFixed()),
-      creditNoteIds: others.filter((note) => note.lines.some((each) => each.creditedLineId === lineId)).map((note) => note.id),
+      creditNoteIds: others.filter((note) => note.lines.some((each) => each.sourceLineId === lineId)).map((note) => note.id),
     })
   }
 }
@@ -159,17 +153,17 @@ export function assertCreditsAnAmount(creditNote: Invoice): void {
  */
 export async function assertCreditsWithinCorrection(reader: Pick<StorageReader, 'invoices'>, corrected: Invoice): Promise<void> {
   const notes = await liveCreditNotesOf(reader, corrected)
-  const crediting = (lineId: string) => notes.filter((note) => note.lines.some((line) => line.creditedLineId === lineId)).map((note) => note.id)
-  for (const [lineId, quantity] of creditedQuantities(notes)) {
+  const crediting = (lineId: string) => notes.filter((note) => note.lines.some((line) => line.sourceLineId === lineId)).map((note) => note.id)
+  for (const [lineId, quantity] of quantitiesTakenFrom(notes)) {
     const line = corrected.lines.find((each) => each.id === lineId)
     if (line && quantity.lte(new Exact(line.quantity).abs())) continue
-    throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${quantity.toFixed()} of line ${lineId} of ${corrected.invoiceNumber}; the correction must keep that line with at least this quantity, or those credit notes must be cancelled first`, {
+    throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${quantity.toFixed()} of line ${lineId} of ${corrected.number}; the correction must keep that line with at least this quantity, or those credit notes must be cancelled first`, {
       lineId, creditNoteIds: crediting(lineId),
     })
   }
   const credited = creditedAmountOf(notes)
   if (credited.lte(new Exact(corrected.grossTotal).plus(roundingAllowanceOf(notes)))) return
-  throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${formatMoney(credited)} ${corrected.currency} of ${corrected.invoiceNumber}; the corrected total ${corrected.grossTotal} would be less`, {
+  throw new InvoicingError('credit_exceeds_invoice', `Credit notes credit ${formatMoney(credited)} ${corrected.currency} of ${corrected.number}; the corrected total ${corrected.grossTotal} would be less`, {
     creditedAmount: Number(formatMoney(credited)),
     creditNoteIds: notes.map((note) => note.id),
   })

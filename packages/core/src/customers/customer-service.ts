@@ -15,6 +15,7 @@ import {
   CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
   type CustomerCreateInput, type CustomerListQuery, type CustomerUpdateInput,
 } from './customer-schemas'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 // Numbers given by hand may sit on the range's next values; skip those rather than fail.
 const MAX_NUMBER_ATTEMPTS = 1000
@@ -30,7 +31,7 @@ export function createCustomerService(deps: CoreDeps) {
   }
 
   return {
-    async create(actor: Actor, input: CustomerCreateInput): Promise<Customer> {
+    async create(actor: Actor, input: CustomerCreateInput, claim?: IdempotencyClaim<Customer>): Promise<Customer> {
       const fields = parseInput(CustomerCreateSchema, input)
       return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
@@ -74,7 +75,7 @@ export function createCustomerService(deps: CoreDeps) {
         await tx.customers.insert(customer)
         await audit('CUSTOMER_CREATED_VIA_API', { type: 'customer', id: customer.id }, { customerNumber: customer.customerNumber })
         return customer
-      })
+      }, claim)
     },
 
     async list(actor: Actor, query: CustomerListQuery = {}): Promise<Page<Customer>> {

@@ -9,12 +9,16 @@ import { balanceOf } from '../payments/balance'
 import type { CoreDeps } from '../ports/deps'
 import { calendarDateOf } from '../shared/calendar-date'
 import { createUnitOfWork } from '../unit-of-work/unit-of-work'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 import { parseInput } from '../shared/validation'
-import { reserveMailing } from '../sending/send-reservation'
+import { deliveredButNotRecorded, reserveMailing } from '../sending/send-reservation'
 import { daysOverdueOf, dunningTotalsOf, nextReminderAmounts } from './dunning-math'
 import { DunningActionSchema, type DunningActionInput } from './dunning-schemas'
 import { MAX_REMINDER_LEVEL, type Reminder } from './reminder'
 import { buildReminderView, reminderMailText } from './reminder-view'
+import { emitInvoiceEvent } from '../invoices/invoice-events'
+import { kindOf } from '../sales-documents/document-kinds'
+import { assertKeyUnanswered, claimOf, type IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export interface DunningStatus {
   invoice: Invoice
@@ -34,14 +38,14 @@ type SendRequest = Pick<ReturnType<typeof parseDunningAction>, 'recipientEmail' 
 const parseDunningAction = (input: DunningActionInput) => parseInput(DunningActionSchema, input ?? {})
 
 const notAnInvoice = (invoice: Invoice) =>
-  new InvoicingError('invoice_status', `${invoice.invoiceNumber} is a ${invoice.invoiceType}; only invoices are dunned`, { status: invoice.status })
+  new InvoicingError('invoice_status', `${invoice.number} is a ${invoice.documentType}; only invoices are dunned`, { status: invoice.status })
 
 /** 400 for documents that are not invoices, 409 `already_paid` before 400 `invoice_status`. */
 function assertRemindable(invoice: Invoice): void {
-  if (invoice.invoiceType !== 'INVOICE') throw notAnInvoice(invoice)
-  if (invoice.status === 'PAID') throw new InvoicingError('already_paid', `${invoice.invoiceNumber} is paid`, { status: invoice.status })
+  if (!kindOf(invoice).remindable) throw notAnInvoice(invoice)
+  if (invoice.status === 'PAID') throw new InvoicingError('already_paid', `${invoice.number} is paid`, { status: invoice.status })
   if (invoice.status !== 'SENT' && invoice.status !== 'OVERDUE') {
-    throw new InvoicingError('invoice_status', `${invoice.invoiceNumber} is ${invoice.status}; reminders are sent for SENT or OVERDUE invoices`, { status: invoice.status })
+    throw new InvoicingError('invoice_status', `${invoice.number} is ${invoice.status}; reminders are sent for SENT or OVERDUE invoices`, { status: invoice.status })
   }
 }
 
@@ -55,10 +59,10 @@ export function createDunningService(deps: CoreDeps) {
   const { storage, ids, clock } = deps
   const inUnitOfWork = createUnitOfWork(deps)
 
-  async function pauseOrResume(actor: Actor, id: string, paused: boolean, reason: string | null): Promise<Invoice> {
+  async function pauseOrResume(actor: Actor, id: string, paused: boolean, reason: string | null, claim?: IdempotencyClaim<Invoice>): Promise<Invoice> {
     return inUnitOfWork(actor, async (unit) => {
       const current = await requireInvoice(unit.tx, actor, id)
-      if (current.invoiceType !== 'INVOICE') throw notAnInvoice(current)
+      if (!kindOf(current).remindable) throw notAnInvoice(current)
       const timestamp = unit.now.toISOString()
       const invoice: Invoice = paused
         ? { ...current, dunningPaused: true, dunningPausedAt: current.dunningPaused ? current.dunningPausedAt : timestamp, dunningPausedReason: reason, updatedAt: timestamp }
@@ -66,10 +70,10 @@ export function createDunningService(deps: CoreDeps) {
       await unit.tx.invoices.update(invoice)
       await unit.audit(paused ? 'DUNNING_PAUSED_VIA_API' : 'DUNNING_RESUMED_VIA_API', { type: 'invoice', id }, paused ? { reason } : {})
       return invoice
-    })
+    }, claim)
   }
 
-  async function sendReminder(actor: Actor, id: string, request: SendRequest): Promise<Reminder> {
+  async function sendReminder(actor: Actor, id: string, request: SendRequest, claim?: IdempotencyClaim<Reminder>): Promise<Reminder> {
     const { mail, pdf } = deps
     if (!mail) throw new Error('createInvoicing was given no mail transport (option `mail`): reminders cannot be sent')
     if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): reminders cannot be sent')
@@ -77,18 +81,19 @@ export function createDunningService(deps: CoreDeps) {
 
     // 1. Check, reserve the document against a concurrent send, and work out the reminder.
     const prepared = await inUnitOfWork(actor, async ({ tx, now }) => {
+      await assertKeyUnanswered(tx, claim)
       const company = await requireCompany(tx, actor)
       const invoice = await requireInvoice(tx, actor, id)
       assertRemindable(invoice)
       if (invoice.dunningPaused) {
-        throw new InvoicingError('dunning_paused', `Reminders of ${invoice.invoiceNumber} are paused${invoice.dunningPausedReason ? ` (${invoice.dunningPausedReason})` : ''}; resume them first`)
+        throw new InvoicingError('dunning_paused', `Reminders of ${invoice.number} are paused${invoice.dunningPausedReason ? ` (${invoice.dunningPausedReason})` : ''}; resume them first`)
       }
       const earlier = await tx.reminders.listByInvoice(actor.companyId, id)
       if (earlier.length >= MAX_REMINDER_LEVEL) {
-        throw new InvoicingError('max_level_reached', `${invoice.invoiceNumber} already had its final reminder (level ${MAX_REMINDER_LEVEL})`, { currentLevel: MAX_REMINDER_LEVEL })
+        throw new InvoicingError('max_level_reached', `${invoice.number} already had its final reminder (level ${MAX_REMINDER_LEVEL})`, { currentLevel: MAX_REMINDER_LEVEL })
       }
       const parts = await loadDocumentParts(tx, company, invoice)
-      const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, token, now)
+      const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
       const { amountDue } = balanceOf(invoice.grossTotal, await tx.payments.listByInvoice(actor.companyId, id))
       const today = calendarDateOf(now, company.timeZone)
       const figures = nextReminderAmounts(company, amountDue, invoice.dueDate, today, earlier, {
@@ -98,7 +103,7 @@ export function createDunningService(deps: CoreDeps) {
     })
 
     // 2. Draw and mail it; any failure frees the reservation and stores nothing.
-    const release = () => storage.transaction((tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
+    const release = () => retryingTransaction(storage, (tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
     const { parts, figures, earlier, today } = prepared
     const sentAt = clock.now().toISOString()
     let view: DocumentView
@@ -111,7 +116,7 @@ export function createDunningService(deps: CoreDeps) {
       throw error
     }
     const values = {
-      documentNumber: parts.invoice.invoiceNumber, documentTitle: view.title, documentReference: view.reference,
+      documentNumber: parts.invoice.number, documentTitle: view.title, documentReference: view.reference,
       customerName: parts.customer.name, companyName: parts.company.name, totalAmount: view.totals.grand.amount,
     }
     try {
@@ -136,12 +141,14 @@ export function createDunningService(deps: CoreDeps) {
       if (current.status === 'SENT') {
         const overdue = { ...current, status: 'OVERDUE' as const, updatedAt: unit.now.toISOString() }
         await unit.tx.invoices.update(overdue)
-        await unit.emit('invoice.overdue', overdue)
+        await emitInvoiceEvent(unit, 'invoice.overdue', overdue)
       }
       await unit.audit('REMINDER_SENT_VIA_API', { type: 'invoice', id }, { reminderId: reminder.id, level: reminder.level, sentTo: reminder.sentTo, totalAmount: reminder.totalAmount })
       await unit.emit('reminder.sent', reminder)
       if (reminder.level >= 2) await unit.emit('reminder.escalated', reminder)
       return reminder
+    }, claim).catch((error: unknown) => {
+      throw deliveredButNotRecorded(error, `The reminder to ${prepared.to}`)
     })
   }
 
@@ -169,11 +176,15 @@ export function createDunningService(deps: CoreDeps) {
     },
 
     /** pause (with a reason), resume, or send the reminder of the next level. */
-    async act(actor: Actor, id: string, input: DunningActionInput): Promise<DunningActionResult> {
+    async act(actor: Actor, id: string, input: DunningActionInput, claim?: IdempotencyClaim<DunningActionResult>): Promise<DunningActionResult> {
       const request = parseDunningAction(input)
-      if (request.action === 'send') return { action: 'send', reminder: await sendReminder(actor, id, request) }
-      const invoice = await pauseOrResume(actor, id, request.action === 'pause', request.action === 'pause' ? request.reason ?? null : null)
-      return { action: request.action, invoice }
+      if (request.action === 'send') {
+        const sent = (reminder: Reminder): DunningActionResult => ({ action: 'send', reminder })
+        return sent(await sendReminder(actor, id, request, claimOf(claim, sent)))
+      }
+      const { action } = request
+      const changed = (invoice: Invoice): DunningActionResult => ({ action, invoice })
+      return changed(await pauseOrResume(actor, id, action === 'pause', action === 'pause' ? request.reason ?? null : null, claimOf(claim, changed)))
     },
   }
 }

@@ -28,14 +28,14 @@ export function buildReminderView(parts: DocumentSnapshot, reminder: ReminderFig
   const money = (amount: string) => formatDocumentMoney(locale, invoice.currency, amount)
   const date = (day: CalendarDate) => formatDocumentDate(locale, day)
   const earlierCharges = earlier.reduce((total, each) => total.plus(each.fee).plus(each.interestAmount), new Exact(0))
-  const rows: ItemRowView[] = [item(1, texts.invoiceLine(invoice.invoiceNumber, date(invoice.issueDate), date(invoice.dueDate)), money(reminder.remainingAmount))]
+  const rows: ItemRowView[] = [item(1, texts.invoiceLine(invoice.number, date(invoice.issueDate), date(invoice.dueDate)), money(reminder.remainingAmount))]
   if (!earlierCharges.isZero()) rows.push(item(rows.length + 1, texts.earlierCharges, money(earlierCharges.toFixed(2))))
   if (!new Exact(reminder.fee).isZero()) rows.push(item(rows.length + 1, texts.fee, money(reminder.fee)))
   if (!new Exact(reminder.interestAmount).isZero()) {
     rows.push(item(rows.length + 1, texts.interest(formatDocumentPercent(locale, reminder.interestRate), reminder.interestDays), money(reminder.interestAmount)))
   }
   const title = texts.titles[reminder.level]
-  const reference = `${title} ${invoice.invoiceNumber}`
+  const reference = `${title} ${invoice.number}`
   const own = company.texts[locale]?.REMINDER
   return {
     ...base,
@@ -46,7 +46,7 @@ export function buildReminderView(parts: DocumentSnapshot, reminder: ReminderFig
     reference,
     meta: [
       { label: texts.date, value: date(today) },
-      { label: texts.invoiceNumber, value: invoice.invoiceNumber },
+      { label: texts.invoiceNumber, value: invoice.number },
       { label: texts.invoiceDate, value: date(invoice.issueDate) },
       { label: texts.dueDate, value: date(invoice.dueDate) },
       { label: texts.daysOverdue, value: String(reminder.daysOverdue) },
@@ -57,7 +57,7 @@ export function buildReminderView(parts: DocumentSnapshot, reminder: ReminderFig
     legalNotes: [],
     paymentTerms: [texts.payBy(money(reminder.totalAmount), date(addDays(today, REMINDER_PAYMENT_DAYS))), ...base.paymentTerms.slice(1)],
     footerText: own?.footer ?? null,
-    properties: { ...base.properties, title: reference, subject: reference, keywords: [title, invoice.invoiceNumber] },
+    properties: { ...base.properties, title: reference, subject: reference, keywords: [title, invoice.number] },
   }
 }
 

@@ -46,8 +46,8 @@ describe('writeCii: document and profile', () => {
 
   it('writes a draft under its placeholder number', () => {
     const draft = scenario('draft')
-    assert.match(draft.invoice.invoiceNumber, /^ENTWURF-/)
-    assert.equal(all(write('draft'), 'ram:ID')[1], draft.invoice.invoiceNumber)
+    assert.match(draft.invoice.number, /^ENTWURF-/)
+    assert.equal(all(write('draft'), 'ram:ID')[1], draft.invoice.number)
   })
 
   it('refuses an unknown profile', () => {
@@ -96,9 +96,9 @@ describe('writeCii: lines, notes and amounts', () => {
     assert.ok(numbers.length > 10 && numbers.every((value) => !value.startsWith('-')), `negative value in ${numbers.join(' ')}`)
     assert.equal(one(xml, 'ram:GrandTotalAmount'), parentInvoice!.grossTotal)
     assert.equal(one(xml, 'ram:DuePayableAmount'), parentInvoice!.grossTotal)
-    assert.equal(one(xml, 'ram:IssuerAssignedID'), parentInvoice!.invoiceNumber)
+    assert.equal(one(xml, 'ram:IssuerAssignedID'), parentInvoice!.number)
     assert.match(xml, /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>[^<]+<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20260316</)
-    assert.equal(one(xml, 'ram:Content'), `Stornorechnung zur Rechnung ${parentInvoice!.invoiceNumber} vom 16.03.2026.`)
+    assert.equal(one(xml, 'ram:Content'), `Stornorechnung zur Rechnung ${parentInvoice!.number} vom 16.03.2026.`)
   })
 
   it('writes what was paid as prepaid and the rest as due', () => {
@@ -127,7 +127,7 @@ describe('writeCii: tax cases', () => {
     assert.match(xml, /<ram:SubjectCode>TXD<\/ram:SubjectCode>/)
     assert.equal(one(xml, 'ram:ExemptionReason'), 'Reverse charge: VAT is payable by the recipient (Art. 196 Council Directive 2006/112/EC).')
     assert.equal(one(xml, 'ram:ExemptionReasonCode'), 'VATEX-EU-AE')
-    assert.deepEqual(all(xml, 'ram:ID'), [GUIDELINE_IDS.EN16931, scenario('reverse-charge').invoice.invoiceNumber, 'DE123456789', '30/123/45678', scenario('reverse-charge').customer.customerNumber, 'ATU12345678'])
+    assert.deepEqual(all(xml, 'ram:ID'), [GUIDELINE_IDS.EN16931, scenario('reverse-charge').invoice.number, 'DE123456789', '30/123/45678', scenario('reverse-charge').customer.customerNumber, 'ATU12345678'])
   })
 
   it('intra-Community supply, export, exemption, small business: each with its reason text and code', () => {
@@ -172,7 +172,7 @@ describe('writeCii: tax cases', () => {
     assert.equal(meansOf(write('mixed-rates')), '58')
     assert.equal(meansOf(write('shipping-address-usd')), '30')
     assert.equal(one(write('mixed-rates'), 'ram:IBANID'), 'DE89370400440532013000')
-    assert.equal(one(write('mixed-rates'), 'ram:PaymentReference'), scenario('mixed-rates').invoice.invoiceNumber)
+    assert.equal(one(write('mixed-rates'), 'ram:PaymentReference'), scenario('mixed-rates').invoice.number)
   })
 
   it('collects by SEPA direct debit when the customer has a mandate, as the printed invoice says', () => {

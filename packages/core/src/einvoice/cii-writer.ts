@@ -11,6 +11,7 @@ import {
   EINVOICE_PROFILES, GUIDELINE_IDS, XRECHNUNG_BUSINESS_PROCESS, isComfortProfile, typeCodeOf, type EInvoiceProfile,
 } from './profiles'
 import { taxNoticeOf } from './tax-notices'
+import { kindOf } from '../sales-documents/document-kinds'
 
 const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -60,7 +61,7 @@ export function writeCii(input: EInvoiceInput, profile: EInvoiceProfile): string
     throw new InvoicingError('validation_failed', `profile: must be one of ${EINVOICE_PROFILES.join(', ')}`, { field: 'profile', allowedValues: [...EINVOICE_PROFILES] })
   }
   const { invoice } = input
-  const typeCode = typeCodeOf(invoice.invoiceType, profile)
+  const typeCode = typeCodeOf(invoice, profile)
   const model = documentModelOf(invoice, input.company, input.paidAmount)
   if (model.items.length === 0) {
     throw new InvoicingError('validation_failed', 'lines: an e-invoice needs at least one product, service or shipping line (BR-16)', { field: 'lines', profile, rule: 'BR-16' })
@@ -77,7 +78,7 @@ export function writeCii(input: EInvoiceInput, profile: EInvoiceProfile): string
   el(el(context, 'ram:GuidelineSpecifiedDocumentContextParameter'), 'ram:ID', GUIDELINE_IDS[profile])
 
   const header = el(root, 'rsm:ExchangedDocument')
-  el(header, 'ram:ID', invoice.invoiceNumber)
+  el(header, 'ram:ID', invoice.number)
   el(header, 'ram:TypeCode', typeCode)
   dateTime(header, 'ram:IssueDateTime', invoice.issueDate)
   for (const note of notesOf(input, model)) {
@@ -111,12 +112,12 @@ function notesOf({ invoice, company, parentInvoice }: EInvoiceInput, model: Docu
     if (content && clean(content)) notes.push({ content: clean(content), subject })
   }
   add(invoice.headerText)
-  if (invoice.invoiceType === 'PROFORMA') add(texts.proformaNotice)
-  if (invoice.invoiceType === 'CREDIT_NOTE' && parentInvoice) {
+  if (!kindOf(invoice).eInvoice?.taxInvoice) add(texts.proformaNotice)
+  if (parentInvoice) {
     const date = formatDocumentDate(invoice.documentLocale, parentInvoice.issueDate)
     add(invoice.creditNoteReason === 'CANCELLATION'
-      ? texts.cancellationOf(parentInvoice.invoiceNumber, date)
-      : texts.creditNoteFor(parentInvoice.invoiceNumber, date))
+      ? texts.cancellationOf(parentInvoice.number, date)
+      : texts.creditNoteFor(parentInvoice.number, date))
   }
   for (const text of model.textNotes) add(text)
   add(taxNoticeOf(invoice, company), 'TXD')
@@ -230,11 +231,11 @@ function writeSettlement(settlement: Node, model: DocumentModel, parties: Partie
   const { invoice, parentInvoice } = input
   const texts = textsOf(invoice.documentLocale)
   const { paymentMeans } = parties
-  const creditNote = invoice.invoiceType === 'CREDIT_NOTE'
+  const paidOut = kindOf(invoice).settlement === 'payout'
   const directDebit = paymentMeans?.directDebit ?? null
   if (directDebit) el(settlement, 'ram:CreditorReferenceID', directDebit.creditorId)
   // BT-83, the remittance information the seller's bank statement shows.
-  if ((paymentMeans?.iban || directDebit) && !creditNote) el(settlement, 'ram:PaymentReference', invoice.invoiceNumber)
+  if ((paymentMeans?.iban || directDebit) && !paidOut) el(settlement, 'ram:PaymentReference', invoice.number)
   el(settlement, 'ram:InvoiceCurrencyCode', invoice.currency)
   if (paymentMeans) {
     const means = el(settlement, 'ram:SpecifiedTradeSettlementPaymentMeans')
@@ -255,7 +256,7 @@ function writeSettlement(settlement: Node, model: DocumentModel, parties: Partie
   // BR-CO-25: a positive amount due needs a due date or payment terms; a credit note too.
   const terms = el(settlement, 'ram:SpecifiedTradePaymentTerms')
   const dueDate = formatDocumentDate(invoice.documentLocale, invoice.dueDate)
-  if (!creditNote) el(terms, 'ram:Description', directDebit ? texts.collectedOn(dueDate) : texts.payableBy(dueDate))
+  if (!paidOut) el(terms, 'ram:Description', directDebit ? texts.collectedOn(dueDate) : texts.payableBy(dueDate))
   dateTime(terms, 'ram:DueDateDateTime', invoice.dueDate)
   if (directDebit) el(terms, 'ram:DirectDebitMandateID', directDebit.mandateId)
 
@@ -271,7 +272,7 @@ function writeSettlement(settlement: Node, model: DocumentModel, parties: Partie
 
   if (parentInvoice) {
     const reference = el(settlement, 'ram:InvoiceReferencedDocument')
-    el(reference, 'ram:IssuerAssignedID', parentInvoice.invoiceNumber)
+    el(reference, 'ram:IssuerAssignedID', parentInvoice.number)
     el(el(reference, 'ram:FormattedIssueDateTime'), 'qdt:DateTimeString', compactDate(parentInvoice.issueDate), { format: '102' })
   }
 }

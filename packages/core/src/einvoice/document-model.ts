@@ -1,12 +1,14 @@
 import type Decimal from 'decimal.js'
 import type { Company } from '../companies/company'
-import type { Invoice, InvoiceLine } from '../invoices/invoice'
-import { isChargedLine, type LineType } from '../invoices/line-types'
+import type { Invoice } from '../invoices/invoice'
+import type { DocumentLine } from '../sales-documents/document-line'
+import { isChargedLine, type LineType } from '../sales-documents/document-line'
 import { Exact, formatMoney, formatRate, sum } from '../tax/decimals'
 import type { TaxCategory } from '../tax/tax-types'
 import { textsOf } from './einvoice-texts'
 import { exemptionOf, type TaxExemption } from './tax-notices'
 import { unitCodeOf } from './unit-codes'
+import { kindOf } from '../sales-documents/document-kinds'
 
 /** Lines that take an amount off the document: document level allowances (BG-20). */
 const DEDUCTION_TYPES: ReadonlySet<LineType> = new Set(['DISCOUNT_ABSOLUTE', 'DISCOUNT_PERCENT', 'ADVANCE_PAYMENT', 'CREDIT'])
@@ -88,7 +90,7 @@ const oneLine = (text: string): string => text.trim().replace(/\s+/g, ' ')
  * checked against the lines so an inconsistent document fails here instead of in a validator.
  */
 export function documentModelOf(invoice: Invoice, company: Pick<Company, 'country'>, paidAmount = '0'): DocumentModel {
-  const sign = invoice.invoiceType === 'CREDIT_NOTE' ? -1 : 1
+  const sign = kindOf(invoice).sign
   const signed = (value: string): Decimal => new Exact(value).times(sign)
   const texts = textsOf(invoice.documentLocale)
   const items: ItemModel[] = []
@@ -174,7 +176,7 @@ export function documentModelOf(invoice: Invoice, company: Pick<Company, 'countr
   }
 }
 
-function categoryOf(line: InvoiceLine, index: number): TaxCategory {
+function categoryOf(line: DocumentLine, index: number): TaxCategory {
   // The engine gives every amount-bearing line a category; a line without one is corrupt.
   if (!line.taxCategory) throw new Error(`line ${index} (${line.lineType}) of the document has no tax category`)
   return line.taxCategory

@@ -1,7 +1,7 @@
 /** E-invoices: Factur-X / ZUGFeRD and XRechnung in CII syntax, and the legal VAT notices they carry. */
 export { writeCii } from './cii-writer'
 export type { EInvoiceInput } from './einvoice-input'
-export { EINVOICE_PROFILES, GUIDELINE_IDS, DOCUMENT_TYPE_CODES, typeCodeOf, type EInvoiceProfile } from './profiles'
+export { EINVOICE_PROFILES, GUIDELINE_IDS, typeCodeOf, type EInvoiceProfile } from './profiles'
 export { taxNoticeOf, exemptionOf, type TaxExemption } from './tax-notices'
 export { unitCodeOf } from './unit-codes'
 export { renderHybridPdf, HYBRID_PROFILE } from './hybrid-pdf'

@@ -6,6 +6,7 @@ import type { TaxCategory } from '../tax/tax-types'
 import { textsOf } from './einvoice-texts'
 import type { EInvoiceInput } from './einvoice-input'
 import { isComfortProfile, type EInvoiceProfile } from './profiles'
+import { kindOf } from '../sales-documents/document-kinds'
 
 export interface AddressModel {
   postcode: string | null
@@ -211,7 +212,7 @@ function shipToOf({ invoice, customer }: EInvoiceInput, profile: EInvoiceProfile
  * buyer's says "not defined" (code 1).
  */
 function paymentMeansOf({ invoice, company, customer }: EInvoiceInput, profile: EInvoiceProfile): PaymentMeansModel | null {
-  const creditNote = invoice.invoiceType === 'CREDIT_NOTE'
+  const paidOut = kindOf(invoice).settlement === 'payout'
   const texts = textsOf(invoice.documentLocale)
   const comfort = isComfortProfile(profile)
   const sepa = invoice.currency === 'EUR'
@@ -219,14 +220,14 @@ function paymentMeansOf({ invoice, company, customer }: EInvoiceInput, profile: 
   const mandate = present(customer.sepaMandateId)
   const debtorIban = present(customer.iban)
   const creditorId = present(company.sepaCreditorId)
-  if (invoice.invoiceType === 'INVOICE' && sepa && mandate && debtorIban && creditorId) {
+  if (kindOf(invoice).directDebit && sepa && mandate && debtorIban && creditorId) {
     return {
       typeCode: '59', information: comfort ? texts.directDebit : null, iban: null, bic: null,
       directDebit: { mandateId: mandate, creditorId, debtorIban: compact(debtorIban) },
     }
   }
-  const iban = present(creditNote ? customer.iban : company.iban)
-  const bic = present(creditNote ? customer.bic : company.bic)
+  const iban = present(paidOut ? customer.iban : company.iban)
+  const bic = present(paidOut ? customer.bic : company.bic)
   if (iban) {
     return {
       typeCode: sepa ? '58' : '30',
@@ -237,6 +238,6 @@ function paymentMeansOf({ invoice, company, customer }: EInvoiceInput, profile: 
     }
   }
   if (profile !== 'XRECHNUNG') return null
-  if (!creditNote) throw refused('company.iban', profile, 'BR-DE-1', 'XRechnung needs payment instructions: set the company\'s IBAN')
+  if (!paidOut) throw refused('company.iban', profile, 'BR-DE-1', 'XRechnung needs payment instructions: set the company\'s IBAN')
   return { typeCode: '1', information: null, iban: null, bic: null, directDebit: null }
 }

@@ -1,5 +1,6 @@
 import { InvoicingError } from '../errors'
-import type { InvoiceType } from '../invoices/invoice'
+import { kindOf } from '../sales-documents/document-kinds'
+import type { SalesDocument } from '../sales-documents/sales-document'
 
 /**
  * The e-invoice profiles the CII writer produces: Factur-X / ZUGFeRD BASIC and EN 16931
@@ -18,13 +19,6 @@ export const GUIDELINE_IDS: Readonly<Record<EInvoiceProfile, string>> = {
 /** BT-23, the business process XRechnung requires (PEPPOL-EN16931-R001). */
 export const XRECHNUNG_BUSINESS_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0'
 
-/** BT-3 per document type (UNTDID 1001): commercial invoice, credit note, proforma invoice. */
-export const DOCUMENT_TYPE_CODES: Readonly<Record<InvoiceType, string>> = {
-  INVOICE: '380',
-  CREDIT_NOTE: '381',
-  PROFORMA: '325',
-}
-
 /**
  * Whether the profile carries the EN 16931 elements BASIC leaves out: seller contact (BG-6),
  * item description (BT-154), payment means text (BT-82) and BIC (BT-86).
@@ -32,15 +26,19 @@ export const DOCUMENT_TYPE_CODES: Readonly<Record<InvoiceType, string>> = {
 export const isComfortProfile = (profile: EInvoiceProfile): boolean => profile !== 'BASIC'
 
 /**
- * BT-3 of a document in a profile. BASIC and EN 16931 accept 325 (their code lists hold it);
+ * BT-3 of a document in a profile, from its kind (UNTDID 1001: 380 commercial invoice, 381
+ * credit note, 325 proforma invoice). BASIC and EN 16931 accept 325 (their code lists hold it);
  * XRechnung allows only invoices and credit notes (BR-DE-17: 326, 380, 384, 389, 381, 875-877),
- * and a proforma is not an invoice a public buyer can book, so it is refused there.
+ * and a document that is no invoice in the VAT sense (a proforma) is not one a public buyer can
+ * book, so it is refused there.
  */
-export function typeCodeOf(invoiceType: InvoiceType, profile: EInvoiceProfile): string {
-  if (profile === 'XRECHNUNG' && invoiceType === 'PROFORMA') {
+export function typeCodeOf(document: SalesDocument, profile: EInvoiceProfile): string {
+  const eInvoice = kindOf(document).eInvoice
+  if (!eInvoice) throw new Error(`a ${document.documentType} has no e-invoice`)
+  if (profile === 'XRECHNUNG' && !eInvoice.taxInvoice) {
     throw new InvoicingError('validation_failed',
       'invoiceType: a proforma is not an invoice and cannot be exported as XRechnung (BR-DE-17 allows 380 and 381 only); use the BASIC or EN16931 profile',
       { field: 'invoiceType', profile, rule: 'BR-DE-17' })
   }
-  return DOCUMENT_TYPE_CODES[invoiceType]
+  return eInvoice.typeCode
 }

@@ -1,112 +1,131 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { companyActor } from '../access/actor'
+import { companyActor, type Actor } from '../access/actor'
+import type { DocumentCategory } from '../categories/document-category'
 import { createInvoicing } from '../create-invoicing'
 import { InvoicingError } from '../errors'
+import type { InvoiceDetail } from '../invoices/invoice-service'
+import type { Storage } from '../ports/storage'
 import { createManualClock, createMemoryStorage, failsWith } from '../testing'
-import { IDEMPOTENCY_CLAIM_TTL_MS } from './idempotency-service'
+import type { IdempotencyClaim } from './idempotency-claim'
 import { requestFingerprint } from './request-fingerprint'
 
-async function setup() {
+/**
+ * An engine and a write to run under keys: creating a document category, whose unit of work
+ * stores the key's answer with the category (as every POST use case does with its effect).
+ */
+async function setup(storage: Storage = createMemoryStorage()) {
   const clock = createManualClock('2026-03-15T10:00:00.000Z')
-  const storage = createMemoryStorage()
   const invoicing = createInvoicing({ storage, clock })
   const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)
   let executions = 0
-  const execute = async () => {
+  const execute = (on = actor, engine = invoicing) => async (claim: IdempotencyClaim<DocumentCategory>) => {
     executions++
     await new Promise((resolve) => setTimeout(resolve, 5))
-    return { status: 201, body: { n: executions }, resourceId: `r${executions}` }
+    return engine.documentCategories.create(on, { name: `Kategorie ${executions}` }, claim)
   }
-  const request = (key: string, body: unknown = { amount: 1 }) => ({ key, fingerprint: requestFingerprint('POST', '/api/v1/x', body) })
-  return { clock, storage, actor, run: invoicing.idempotency.run, execute, request, executions: () => executions }
+  const respond = (category: DocumentCategory) => ({ status: 201, body: { name: category.name }, resourceId: category.id })
+  const run = (key: string, body: unknown = { amount: 1 }, options: { on?: Actor; engine?: typeof invoicing } = {}) =>
+    (options.engine ?? invoicing).idempotency.run(options.on ?? actor, { key, fingerprint: requestFingerprint('POST', '/api/v1/x', body) }, respond, execute(options.on, options.engine))
+  const categories = async () => (await invoicing.documentCategories.list(actor)).length
+  return { storage, clock, invoicing, actor, run, respond, categories, executions: () => executions }
 }
 
 describe('Idempotency-Key', () => {
-  it('runs a request once and replays its response for the same key and body', async () => {
-    const { run, actor, execute, request, executions } = await setup()
-    const first = await run(actor, request('key-0001'), execute)
-    const again = await run(actor, request('key-0001'), execute)
-    assert.deepEqual(first, { response: { status: 201, body: { n: 1 }, resourceId: 'r1' }, replayed: false })
-    assert.deepEqual(again, { response: { status: 201, body: { n: 1 }, resourceId: 'r1' }, replayed: true })
-    assert.equal(executions(), 1)
+  it('runs a request once and replays its answer for the same key and body', async () => {
+    const { run, executions, categories } = await setup()
+    const first = await run('key-0001')
+    const again = await run('key-0001')
+    assert.deepEqual(first.response.body, { name: 'Kategorie 1' })
+    assert.deepEqual([first.replayed, again.replayed], [false, true])
+    assert.deepEqual(again.response, first.response)
+    assert.deepEqual([executions(), await categories()], [1, 1])
   })
 
   it('runs exactly once for ten concurrent requests with one key; all get the same answer', async () => {
-    const { run, actor, execute, request, executions } = await setup()
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => run(actor, request('key-0002'), execute)))
-    assert.equal(executions(), 1)
+    const { run, executions, categories } = await setup()
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => run('key-0002')))
+    assert.deepEqual([executions(), await categories()], [1, 1])
     assert.equal(outcomes.filter((outcome) => !outcome.replayed).length, 1)
-    assert.ok(outcomes.every((outcome) => (outcome.response.body as { n: number }).n === 1))
+    assert.ok(outcomes.every((outcome) => (outcome.response.body as { name: string }).name === 'Kategorie 1'))
+  })
+
+  it('lets one of two engines on one storage (two processes) make the effect; the other replays its answer', async () => {
+    const storage = createMemoryStorage()
+    const { run, invoicing, actor, categories, clock } = await setup(storage)
+    const second = createInvoicing({ storage, clock })
+    const outcomes = await Promise.all([run('key-0003'), run('key-0003', undefined, { engine: second })])
+    assert.equal(await categories(), 1)
+    assert.deepEqual(outcomes.map((outcome) => outcome.replayed).sort(), [false, true])
+    assert.deepEqual(outcomes[0]!.response, outcomes[1]!.response)
+    assert.equal((await invoicing.documentCategories.list(actor))[0]!.name, (outcomes[0]!.response.body as { name: string }).name)
   })
 
   it('refuses the key for a different body (key order does not matter) and a malformed key', async () => {
-    const { run, actor, execute, request } = await setup()
-    await run(actor, request('key-0003', { a: 1, b: 2 }), execute)
-    assert.equal((await run(actor, request('key-0003', { b: 2, a: 1 }), execute)).replayed, true)
-    await assert.rejects(run(actor, request('key-0003', { a: 1, b: 3 }), execute), failsWith('idempotency_key_reused'))
-    await assert.rejects(run(actor, request('short'), execute), failsWith('invalid_idempotency_key'))
-    await assert.rejects(run(actor, request('bad key with spaces'), execute), failsWith('invalid_idempotency_key'))
-    await assert.rejects(run(actor, request('x'.repeat(201)), execute), failsWith('invalid_idempotency_key'))
+    const { run } = await setup()
+    await run('key-0004', { a: 1, b: 2 })
+    assert.equal((await run('key-0004', { b: 2, a: 1 })).replayed, true)
+    await assert.rejects(run('key-0004', { a: 1, b: 3 }), failsWith('idempotency_key_reused'))
+    await assert.rejects(run('short'), failsWith('invalid_idempotency_key'))
+    await assert.rejects(run('bad key with spaces'), failsWith('invalid_idempotency_key'))
+    await assert.rejects(run('x'.repeat(201)), failsWith('invalid_idempotency_key'))
   })
 
   it('keeps keys per company', async () => {
-    const { run, actor, execute, request, executions } = await setup()
-    await run(actor, request('key-0004'), execute)
-    await run(companyActor('another-company'), request('key-0004'), execute)
+    const { run, invoicing, executions } = await setup()
+    await run('key-0005')
+    await run('key-0005', undefined, { on: companyActor((await invoicing.companies.create({ name: 'Andere GmbH' })).id) })
     assert.equal(executions(), 2)
   })
 
-  it('leaves the key free when the request fails', async () => {
-    const { run, actor, execute, request, executions } = await setup()
+  it('leaves the key free when the request fails, and at once when its effect never committed (a crash)', async () => {
+    const { storage, clock, invoicing, actor, run, respond, executions, categories } = await setup()
+    const request = { key: 'key-0006', fingerprint: requestFingerprint('POST', '/api/v1/x', { amount: 1 }) }
     const failure = new InvoicingError('validation_failed', 'no')
-    await assert.rejects(run(actor, request('key-0005'), () => Promise.reject(failure)), (error) => error === failure)
-    assert.equal((await run(actor, request('key-0005'), execute)).replayed, false)
-    assert.equal(executions(), 1)
+    await assert.rejects(invoicing.idempotency.run(actor, request, respond, () => Promise.reject(failure)), (error) => error === failure)
+    // A process that dies inside the transaction of the effect: the transaction never commits.
+    const crash = new Error('the process died before the commit')
+    const dying: Storage = { ...storage, transaction: (work) => storage.transaction(async (tx) => { await work(tx); throw crash }) }
+    await assert.rejects(run('key-0006', undefined, { engine: createInvoicing({ storage: dying, clock }) }), (error) => error === crash)
+    assert.equal((await run('key-0006')).replayed, false, 'no wait for an expiring claim')
+    assert.deepEqual([executions(), await categories()], [2, 1])
   })
 
   it('replays through the given function, e.g. the current state of the created record', async () => {
-    const { run, actor, execute, request } = await setup()
-    await run(actor, request('key-0006'), execute)
-    const replayed = await run(actor, request('key-0006'), execute, async (id) => ({ status: 201, body: { current: id } }))
-    assert.deepEqual(replayed.response.body, { current: 'r1' })
+    const { invoicing, actor, run, respond } = await setup()
+    const first = await run('key-0007')
+    const replayed = await invoicing.idempotency.run(actor, { key: 'key-0007', fingerprint: requestFingerprint('POST', '/api/v1/x', { amount: 1 }) },
+      respond, () => assert.fail('must not run again'), async (id) => ({ status: 201, body: { current: id } }))
+    assert.deepEqual(replayed.response.body, { current: first.response.resourceId })
   })
 
-  it('takes over a claim whose process died once the claim has expired', async () => {
-    const { run, actor, execute, request, storage, clock } = await setup()
-    const { key, fingerprint } = request('key-0007')
-    await storage.transaction((tx) => tx.idempotency.insertIfAbsent({
-      companyId: actor.companyId, key, fingerprint, state: 'pending',
-      claimExpiresAt: new Date(clock.now().getTime() + IDEMPOTENCY_CLAIM_TTL_MS).toISOString(),
-      responseStatus: null, responseBody: null, resourceId: null, createdAt: clock.now().toISOString(),
-    }))
-    clock.advance(IDEMPOTENCY_CLAIM_TTL_MS)
-    assert.equal((await run(actor, { key, fingerprint }, execute)).replayed, false)
+  it('refuses a write that does not store its answer with its effect', async () => {
+    const { invoicing, actor, respond } = await setup()
+    const forgetful = () => invoicing.documentCategories.create(actor, { name: 'Ohne Schlüssel' })
+    await assert.rejects(invoicing.idempotency.run(actor, { key: 'key-0008', fingerprint: 'f' }, respond, forgetful), /did not store its answer with its effect/)
   })
 })
 
 describe('Idempotency-Key on invoice creation', () => {
-  it('replays the invoice in its current state; after deletion the key creates anew', async () => {
-    const clock = createManualClock('2026-03-15T10:00:00.000Z')
-    const storage = createMemoryStorage()
-    const invoicing = createInvoicing({ storage, clock })
+  async function invoiceSetup() {
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), clock: createManualClock('2026-03-15T10:00:00.000Z') })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)
     const customer = await invoicing.customers.create(actor, { name: 'Kunde' })
     const body = { customerId: customer.id, lines: [{ description: 'x', unitPrice: 10 }] }
-    const create = () => invoicing.idempotency.run(
-      actor,
-      { key: 'create-0001', fingerprint: requestFingerprint('POST', '/api/v1/invoices', body) },
-      async () => {
-        const invoice = await invoicing.invoices.create(actor, body)
-        return { status: 201, body: invoice, resourceId: invoice.id }
-      },
-      async (id) => ({ status: 201, body: await invoicing.invoices.getCreatedByKey(actor, id) }),
-    )
+    const request = (key: string) => ({ key, fingerprint: requestFingerprint('POST', '/api/v1/invoices', body) })
+    const respond = (invoice: InvoiceDetail) => ({ status: 201, body: invoice, resourceId: invoice.id })
+    const replay = async (id: string) => ({ status: 201, body: await invoicing.invoices.getCreatedByKey(actor, id) })
+    return { invoicing, actor, body, request, respond, replay }
+  }
+
+  it('replays the invoice in its current state; after deletion the key creates anew', async () => {
+    const { invoicing, actor, body, request, respond, replay } = await invoiceSetup()
+    const create = () => invoicing.idempotency.run(actor, request('create-0001'), respond, (claim) => invoicing.invoices.create(actor, body, claim), replay)
     const first = await create()
     const id = (first.response.body as { id: string }).id
     await invoicing.invoices.update(actor, id, { orderNumber: 'PO-1' })
-    const replay = await create()
-    assert.equal((replay.response.body as { orderNumber: string }).orderNumber, 'PO-1')
+    const again = await create()
+    assert.equal((again.response.body as { orderNumber: string }).orderNumber, 'PO-1')
     await invoicing.invoices.delete(actor, id)
     const anew = await create()
     assert.equal(anew.replayed, false)
@@ -114,19 +133,14 @@ describe('Idempotency-Key on invoice creation', () => {
     assert.equal((await invoicing.invoices.list(actor)).total, 1)
   })
 
-  it('completes the key with the invoice in one transaction: a crash after the commit cannot create a second', async () => {
-    const invoicing = createInvoicing({ storage: createMemoryStorage() })
-    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)
-    const customer = await invoicing.customers.create(actor, { name: 'Kunde' })
-    const body = { customerId: customer.id, lines: [{ description: 'x', unitPrice: 10 }] }
-    const request = { key: 'create-0002', fingerprint: requestFingerprint('POST', '/invoices', body) }
-    const replay = async (id: string) => ({ status: 201, body: await invoicing.invoices.getCreatedByKey(actor, id) })
+  it('stores the key with the invoice in one transaction: a crash after the commit cannot create a second', async () => {
+    const { invoicing, actor, body, request, respond, replay } = await invoiceSetup()
     const lost = new Error('the process died before answering')
-    await assert.rejects(invoicing.idempotency.run(actor, request, async () => {
-      await invoicing.invoices.create(actor, body)
+    await assert.rejects(invoicing.idempotency.run(actor, request('create-0002'), respond, async (claim) => {
+      await invoicing.invoices.create(actor, body, claim)
       throw lost
     }, replay), (error) => error === lost)
-    const retried = await invoicing.idempotency.run(actor, request, () => assert.fail('must not run again'), replay)
+    const retried = await invoicing.idempotency.run(actor, request('create-0002'), respond, () => assert.fail('must not run again'), replay)
     assert.equal(retried.replayed, true)
     assert.equal((await invoicing.invoices.list(actor)).total, 1)
   })

@@ -14,7 +14,11 @@ import { createVersionArchive, takeInitialVersion } from '../versions/version-ar
 import { cancelDocument, createCancellationCreditNote } from './cancellation'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 import type { Invoice } from './invoice'
-import { canTransition } from './transitions'
+import { canTransition } from '../sales-documents/status-changes'
+import { creditNotesOf } from '../credit-notes/linked-credit'
+import { kindOf } from '../sales-documents/document-kinds'
+import { emitInvoiceEvent } from './invoice-events'
+import { claimOf, restateClaim, type IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export const CancelRequestSchema = aliased(v.object({
   createStorno: v.optional(v.pipe(v.boolean(), v.description('Default true: an issued invoice gets its cancellation credit note')), true),
@@ -57,8 +61,17 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
       await sending.send(actor, creditNote.id, recipientEmail ? { recipientEmail } : {})
       return { stornoEmailSent: true }
     } catch (error) {
-      return { stornoEmailSent: false, warning: `The cancellation credit note ${creditNote.invoiceNumber} was created but not mailed: ${error instanceof Error ? error.message : String(error)}` }
+      return { stornoEmailSent: false, warning: `The cancellation credit note ${creditNote.number} was created but not mailed: ${error instanceof Error ? error.message : String(error)}` }
     }
+  }
+
+  /**
+   * The answer stored with the cancellation says the credit note was not mailed (the mail goes
+   * out after the commit); once it was tried, the stored answer says what this request answers.
+   */
+  async function restate<R extends StornoDelivery>(actor: Actor, claim: IdempotencyClaim<R> | undefined, answered: R, mailed: boolean): Promise<R> {
+    if (claim && mailed) await inUnitOfWork(actor, ({ tx, now }) => restateClaim(tx, claim, answered, now)).catch(() => undefined)
+    return answered
   }
 
   return {
@@ -66,7 +79,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
      * Cancels a DRAFT, FINAL, SENT or OVERDUE document in one transaction: its status, the
      * cancellation credit note of an issued invoice, and payments returned to their proforma.
      */
-    async cancel(actor: Actor, id: string, input: CancelRequest = {}): Promise<CancelResult> {
+    async cancel(actor: Actor, id: string, input: CancelRequest = {}, claim?: IdempotencyClaim<CancelResult>): Promise<CancelResult> {
       const request = parseInput(CancelRequestSchema, input ?? {})
       const { result, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
@@ -78,7 +91,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
           const why = current.creditNoteReason === 'CANCELLATION' ? 'a cancellation credit note cannot be cancelled'
             : current.payout?.status === 'EXECUTED' ? 'its payout was executed'
               : 'only DRAFT, FINAL, SENT or OVERDUE documents can be cancelled'
-          throw new InvoicingError('status_conflict', `${current.invoiceNumber} is ${current.status}; ${why}`, { status: current.status })
+          throw new InvoicingError('status_conflict', `${current.number} is ${current.status}; ${why}`, { status: current.status })
         }
         await assertNotBeingSent(tx, current, now)
         const cancelled = await cancelDocument(unit, company, current, ids, { createStorno: request.createStorno })
@@ -91,40 +104,43 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
         await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, {
           fromStatus: current.status, cancellationCreditNoteId: cancelled.cancellationCreditNote?.id ?? null, ...(await ownerAttribution(tx, company.id)),
         })
-        await unit.emit('invoice.cancelled', invoice)
+        await emitInvoiceEvent(unit, 'invoice.cancelled', invoice)
         return { result: { invoice, cancellationCreditNote: cancelled.cancellationCreditNote }, versions }
-      })
+      }, claimOf(claim, (done: { result: Omit<CancelResult, keyof StornoDelivery>; versions: DocumentVersion[] }) => ({ ...done.result, stornoEmailSent: false })))
       await archive.archiveAll(versions)
-      return { ...result, ...(await deliver(actor, result.cancellationCreditNote, request.sendStornoToCustomer, request.recipientEmail)) }
+      const delivery = await deliver(actor, result.cancellationCreditNote, request.sendStornoToCustomer, request.recipientEmail)
+      return restate(actor, claim, { ...result, ...delivery }, request.sendStornoToCustomer && result.cancellationCreditNote !== null)
     },
 
     /** The cancellation credit note of an invoice cancelled without one. The invoice stays as it is. */
-    async storno(actor: Actor, id: string, input: StornoRequest = {}): Promise<StornoResult> {
+    async storno(actor: Actor, id: string, input: StornoRequest = {}, claim?: IdempotencyClaim<StornoResult>): Promise<StornoResult> {
       const request = parseInput(StornoRequestSchema, input ?? {})
       const { creditNote, versions } = await inUnitOfWork(actor, async (unit) => {
         const { tx } = unit
         const company = await requireCompany(tx, actor)
         const invoice = await requireInvoice(tx, actor, id)
-        if (invoice.invoiceType !== 'INVOICE' || !invoice.numberIssued) {
-          throw new InvoicingError('invoice_status', `${invoice.invoiceNumber} is ${invoice.invoiceType === 'INVOICE' ? 'a draft that was never issued' : `a ${invoice.invoiceType}`}; only issued invoices get a cancellation credit note`, {
+        const getsCreditNote = kindOf(invoice).cancellation === 'credit-note'
+        if (!getsCreditNote || !invoice.numberIssued) {
+          throw new InvoicingError('invoice_status', `${invoice.number} is ${getsCreditNote ? 'a draft that was never issued' : `a ${invoice.documentType}`}; only issued invoices get a cancellation credit note`, {
             status: invoice.status,
           })
         }
         if (invoice.status !== 'CANCELLED') {
-          throw new InvoicingError('status_conflict', `${invoice.invoiceNumber} is ${invoice.status}; cancel it first (POST /api/v1/invoices/${id}/cancel)`, { status: invoice.status })
+          throw new InvoicingError('status_conflict', `${invoice.number} is ${invoice.status}; cancel it first (POST /api/v1/invoices/${id}/cancel)`, { status: invoice.status })
         }
-        const existing = (await tx.invoices.listByParent(actor.companyId, id)).find((note) => note.creditNoteReason === 'CANCELLATION')
+        const existing = (await creditNotesOf(tx, invoice)).find((note) => note.creditNoteReason === 'CANCELLATION')
         if (existing) {
-          throw new InvoicingError('storno_exists', `${invoice.invoiceNumber} already has its cancellation credit note ${existing.invoiceNumber}`, {
-            stornoInvoiceId: existing.id, stornoInvoiceNumber: existing.invoiceNumber,
+          throw new InvoicingError('storno_exists', `${invoice.number} already has its cancellation credit note ${existing.number}`, {
+            stornoInvoiceId: existing.id, stornoInvoiceNumber: existing.number,
           })
         }
         const creditNote = await createCancellationCreditNote(unit, company, invoice, ids)
         const version = await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, creditNote), ids)
         return { creditNote, versions: [version] }
-      })
+      }, claimOf(claim, (done: { creditNote: Invoice; versions: DocumentVersion[] }) => ({ creditNote: done.creditNote, stornoEmailSent: false })))
       await archive.archiveAll(versions)
-      return { creditNote, ...(await deliver(actor, creditNote, request.sendToCustomer, request.recipientEmail)) }
+      const delivery = await deliver(actor, creditNote, request.sendToCustomer, request.recipientEmail)
+      return restate(actor, claim, { creditNote, ...delivery }, request.sendToCustomer)
     },
   }
 }

@@ -4,13 +4,16 @@ import type { IdGenerator } from '../ports/ids'
 import { calendarDateOf } from '../shared/calendar-date'
 import { negated } from '../shared/decimal-text'
 import type { UnitOfWork } from '../unit-of-work/unit-of-work'
-import type { Invoice } from './invoice'
-import { takeDocumentNumber } from './issuing'
 import { liveCreditNotesOf } from '../credit-notes/linked-credit'
+import { DOCUMENT_KINDS, kindOf } from '../sales-documents/document-kinds'
+import { takeDocumentNumber } from '../sales-documents/issuing'
+import { refOf } from '../sales-documents/links'
+import type { Invoice } from './invoice'
+import { emitInvoiceEvent } from './invoice-events'
 
-/** Whether cancelling this document creates a cancellation credit note: issued invoices only. */
+/** Whether cancelling this document creates a cancellation credit note: issued documents of a kind that gets one (invoices). */
 export const needsCancellationCreditNote = (invoice: Invoice): boolean =>
-  invoice.invoiceType === 'INVOICE' && invoice.numberIssued && invoice.status !== 'DRAFT'
+  kindOf(invoice).cancellation === 'credit-note' && invoice.numberIssued && invoice.status !== 'DRAFT'
 
 /**
  * The cancellation credit note (Stornorechnung) of an issued invoice: the same lines with
@@ -24,14 +27,13 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
   const creditNote: Invoice = {
     ...invoice,
     id: ids.next(),
-    invoiceNumber: await takeDocumentNumber(unit, company, 'CREDIT_NOTE', today),
+    number: await takeDocumentNumber(unit, company, DOCUMENT_KINDS.CREDIT_NOTE.numbering.range, today),
     numberIssued: true,
-    invoiceType: 'CREDIT_NOTE',
+    documentType: 'CREDIT_NOTE',
     status: 'FINAL',
     creditNoteReason: 'CANCELLATION',
-    parentInvoiceId: invoice.id,
+    precedingDocument: refOf(invoice),
     payout: null,
-    source: null,
     issueDate: today,
     dueDate: today,
     netTotal: negated(invoice.netTotal),
@@ -44,7 +46,7 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
       quantity: negated(line.quantity),
       discount: negated(line.discount),
       netAmount: negated(line.netAmount),
-      creditedLineId: line.id,
+      sourceLineId: line.id,
     })),
     notes: null,
     headerText: null,
@@ -63,8 +65,8 @@ export async function createCancellationCreditNote(unit: UnitOfWork, company: Co
     updatedAt: timestamp,
   }
   await unit.tx.invoices.insert(creditNote)
-  await unit.audit('INVOICE_STORNO_CREATED_VIA_API', { type: 'invoice', id: creditNote.id }, { invoiceNumber: creditNote.invoiceNumber, cancelledInvoiceId: invoice.id })
-  await unit.emit('credit_note.created', creditNote)
+  await unit.audit('INVOICE_STORNO_CREATED_VIA_API', { type: 'invoice', id: creditNote.id }, { invoiceNumber: creditNote.number, cancelledInvoiceId: invoice.id })
+  await emitInvoiceEvent(unit, 'credit_note.created', creditNote)
   return creditNote
 }
 
@@ -78,7 +80,7 @@ export async function returnMovedPayments(unit: UnitOfWork, invoice: Invoice): P
   for (const payment of moved) {
     const proforma = await unit.tx.invoices.get(invoice.companyId, payment.movedFromInvoiceId!)
     if (!proforma || proforma.status === 'CANCELLED') {
-      throw new InvoicingError('payments_block_cancellation', `${invoice.invoiceNumber} holds payments moved from a proforma that is ${proforma ? 'cancelled' : 'gone'}; delete those payments first`, {
+      throw new InvoicingError('payments_block_cancellation', `${invoice.number} holds payments moved from a proforma that is ${proforma ? 'cancelled' : 'gone'}; delete those payments first`, {
         paymentIds: moved.map((each) => each.id),
       })
     }
@@ -94,10 +96,10 @@ export async function returnMovedPayments(unit: UnitOfWork, invoice: Invoice): P
 export async function cancelDocument(
   unit: UnitOfWork, company: Company, invoice: Invoice, ids: IdGenerator, { createStorno }: { createStorno: boolean },
 ): Promise<{ invoice: Invoice; cancellationCreditNote: Invoice | null }> {
-  const credits = invoice.invoiceType === 'INVOICE' ? await liveCreditNotesOf(unit.tx, invoice) : []
+  const credits = kindOf(invoice).creditable ? await liveCreditNotesOf(unit.tx, invoice) : []
   if (credits.length > 0) {
     // Its cancellation credit note would credit again what they credit.
-    throw new InvoicingError('status_conflict', `${invoice.invoiceNumber} has credit notes (${credits.map((note) => note.invoiceNumber).join(', ')}); cancel them first, or credit the rest with another credit note`, {
+    throw new InvoicingError('status_conflict', `${invoice.number} has credit notes (${credits.map((note) => note.number).join(', ')}); cancel them first, or credit the rest with another credit note`, {
       status: invoice.status, creditNoteIds: credits.map((note) => note.id),
     })
   }

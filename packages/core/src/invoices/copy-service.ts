@@ -13,9 +13,13 @@ import { documentCustomerOf, refuseConvertedProforma, requireInvoice } from './d
 import { givenTaxValues } from './editing'
 import { newDraftState, type Invoice } from './invoice'
 import { DOCUMENT_TEXT_VERSION } from './invoice-service'
-import { assertDocumentQuota } from './issuing'
-import { OPEN_STATUSES } from './transitions'
-import { draftsOf, priceDocument } from './pricing'
+import { assertDocumentQuota } from '../sales-documents/issuing'
+import { isOpen } from '../sales-documents/status-changes'
+import { draftsOf, linkedDraftsOf, priceDocument } from '../sales-documents/pricing'
+import { kindOf } from '../sales-documents/document-kinds'
+import { refOf } from '../sales-documents/links'
+import { emitInvoiceEvent } from './invoice-events'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export const DuplicateRequestSchema = aliased(v.object({
   customerId: v.optional(v.pipe(requiredText(100), v.description('Another customer of the company; default the source\'s'))),
@@ -40,7 +44,7 @@ function draftFrom(source: Invoice, fields: Pick<Invoice, 'id' | 'customerId' | 
   return {
     ...source,
     ...newDraftState(fields.id, fields.createdAt),
-    invoiceType: 'INVOICE',
+    documentType: 'INVOICE',
     documentTextVersion: DOCUMENT_TEXT_VERSION,
     servicePeriodStart: null,
     servicePeriodEnd: null,
@@ -60,7 +64,7 @@ export function createCopyService(deps: CoreDeps) {
      * A regular invoice draft with the source's content: positive amounts even from a credit
      * note, no service period, a placeholder number. Emits no event.
      */
-    async duplicate(actor: Actor, id: string, input: DuplicateRequest = {}): Promise<DuplicateResult> {
+    async duplicate(actor: Actor, id: string, input: DuplicateRequest = {}, claim?: IdempotencyClaim<DuplicateResult>): Promise<DuplicateResult> {
       const request = parseInput(DuplicateRequestSchema, input ?? {})
       return inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
@@ -72,7 +76,7 @@ export function createCopyService(deps: CoreDeps) {
         const today = calendarDateOf(now, company.timeZone)
         const issueDate = request.adjustDates ? today : source.issueDate
         const dueDate = request.adjustDates ? addDays(today, daysBetween(source.issueDate, source.dueDate)) : source.dueDate
-        const drafts = draftsOf(source.lines).map((line) => ({ ...line, quantity: positive(line.quantity), discount: positive(line.discount), creditedLineId: null }))
+        const drafts = draftsOf(source.lines).map((line) => ({ ...line, quantity: positive(line.quantity), discount: positive(line.discount), sourceLineId: null }))
         const sameCustomer = customerId === source.customerId
         const invoice = draftFrom(source, {
           id: ids.next(), customerId, issueDate, dueDate, createdAt: now.toISOString(),
@@ -81,28 +85,27 @@ export function createCopyService(deps: CoreDeps) {
           ...priceDocument(company, customer, issueDate, sameCustomer ? givenTaxValues(source, {}) : {}, drafts, ids),
         })
         await tx.invoices.insert(invoice)
-        await unit.audit('INVOICE_DUPLICATED_VIA_API', { type: 'invoice', id: invoice.id }, { sourceInvoiceId: id, sourceInvoiceNumber: source.invoiceNumber })
-        await unit.completes(invoice.id)
+        await unit.audit('INVOICE_DUPLICATED_VIA_API', { type: 'invoice', id: invoice.id }, { sourceInvoiceId: id, sourceInvoiceNumber: source.number })
         return { invoice, sourceInvoiceId: id }
-      })
+      }, claim)
     },
 
     /**
-     * Converts a proforma into a regular invoice draft with the company's invoice texts. The
-     * proforma keeps its number, type and status; it only records `convertedToInvoiceId`, and
-     * its payments move to the invoice (they return if the invoice is cancelled).
+     * Converts a proforma into a regular invoice draft with the company's invoice texts, which
+     * names the proforma as its preceding document. The proforma keeps its number, type and
+     * status; its payments move to the invoice (they return if the invoice is cancelled).
      */
-    async convert(actor: Actor, id: string): Promise<ConvertResult> {
+    async convert(actor: Actor, id: string, claim?: IdempotencyClaim<ConvertResult>): Promise<ConvertResult> {
       return inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
         const proforma = await requireInvoice(tx, actor, id)
-        if (proforma.invoiceType !== 'PROFORMA') {
-          throw new InvoicingError('invoice_status', `${proforma.invoiceNumber} is not a proforma; only proformas are converted`, { invoiceType: proforma.invoiceType })
+        if (!kindOf(proforma).convertibleTo.includes('INVOICE')) {
+          throw new InvoicingError('invoice_status', `${proforma.number} is not a proforma; only proformas are converted`, { invoiceType: proforma.documentType })
         }
         await refuseConvertedProforma(tx, proforma)
-        if (!OPEN_STATUSES.includes(proforma.status)) {
-          throw new InvoicingError('status_conflict', `${proforma.invoiceNumber} is ${proforma.status}; only DRAFT, FINAL, SENT or OVERDUE proformas can be converted`, { status: proforma.status })
+        if (!isOpen(proforma)) {
+          throw new InvoicingError('status_conflict', `${proforma.number} is ${proforma.status}; only DRAFT, FINAL, SENT or OVERDUE proformas can be converted`, { status: proforma.status })
         }
         const customer = await documentCustomerOf(tx, proforma)
         await assertDocumentQuota(unit, company)
@@ -115,22 +118,20 @@ export function createCopyService(deps: CoreDeps) {
           headerText: texts?.headerText ?? null,
           footer: texts?.footer ?? null,
           customTitle: null,
-          source: { type: 'PROFORMA', id },
-          metadata: { convertedFromProformaId: id },
-          ...priceDocument(company, customer, issueDate, givenTaxValues(proforma, {}), draftsOf(proforma.lines), ids),
+          precedingDocument: refOf(proforma),
+          ...priceDocument(company, customer, issueDate, givenTaxValues(proforma, {}), linkedDraftsOf(proforma.lines), ids),
         })
         await tx.invoices.insert(invoice)
-        const converted = { ...proforma, metadata: { ...proforma.metadata, convertedToInvoiceId: invoice.id }, updatedAt: timestamp }
+        const converted = { ...proforma, updatedAt: timestamp }
         await tx.invoices.update(converted)
         for (const payment of await tx.payments.listByInvoice(company.id, id)) {
           await tx.payments.update({ ...payment, invoiceId: invoice.id, movedFromInvoiceId: id, updatedAt: timestamp })
         }
         await unit.audit('CONVERT_TO_INVOICE', { type: 'invoice', id }, { invoiceId: invoice.id })
-        await unit.audit('CREATE_FROM_PROFORMA', { type: 'invoice', id: invoice.id }, { proformaInvoiceId: id, proformaInvoiceNumber: proforma.invoiceNumber })
-        await unit.emit('invoice.created', invoice)
-        await unit.completes(invoice.id)
+        await unit.audit('CREATE_FROM_PROFORMA', { type: 'invoice', id: invoice.id }, { proformaInvoiceId: id, proformaInvoiceNumber: proforma.number })
+        await emitInvoiceEvent(unit, 'invoice.created', invoice)
         return { invoice, proforma: converted }
-      })
+      }, claim)
     },
   }
 }

@@ -5,6 +5,8 @@ import { InvoicingError, notFound } from '../errors'
 import type { StorageReader } from '../ports/storage'
 import type { DocumentSnapshot } from '../versions/document-version'
 import type { Invoice } from './invoice'
+import type { DocumentSummary } from '../sales-documents/document-type'
+import { creditsPreceding, isConvertedFrom } from '../sales-documents/links'
 
 type DocumentReader = Pick<StorageReader, 'invoices' | 'customers'>
 
@@ -22,11 +24,17 @@ export async function documentCustomerOf(reader: Pick<StorageReader, 'customers'
   return customer
 }
 
-/** What a document is drawn from: itself, its company, its customer and the invoice it refers to. */
+/** What a document is drawn from: itself, its company, its customer and the invoice it credits. */
 export async function loadDocumentParts(reader: DocumentReader, company: Company, invoice: Invoice): Promise<DocumentSnapshot> {
   const customer = await documentCustomerOf(reader, invoice)
-  const parentInvoice = invoice.parentInvoiceId ? (await reader.invoices.get(company.id, invoice.parentInvoiceId)) ?? null : null
+  const preceding = invoice.precedingDocument
+  const parentInvoice = creditsPreceding(preceding) ? (await reader.invoices.get(company.id, preceding.id)) ?? null : null
   return { invoice, company, customer, parentInvoice }
+}
+
+/** The invoice a proforma was converted into, if it was. */
+export async function convertedInvoiceOf(reader: Pick<StorageReader, 'invoices'>, proforma: Invoice): Promise<DocumentSummary | undefined> {
+  return (await reader.invoices.summariesDerivedFrom(proforma.companyId, [proforma.id])).find((each) => isConvertedFrom(each, proforma))
 }
 
 /**
@@ -34,11 +42,10 @@ export async function loadDocumentParts(reader: DocumentReader, company: Company
  * (`invoice_id`, `invoice_number`, and the deprecated `invoiceId`, `invoiceNumber`).
  */
 export async function refuseConvertedProforma(reader: DocumentReader, invoice: Invoice): Promise<void> {
-  const convertedTo = invoice.invoiceType === 'PROFORMA' ? invoice.metadata.convertedToInvoiceId : undefined
-  if (typeof convertedTo !== 'string') return
-  const converted = await reader.invoices.get(invoice.companyId, convertedTo)
-  const invoiceNumber = converted?.invoiceNumber ?? null
-  throw new InvoicingError('proforma_converted', `This proforma was converted into invoice ${invoiceNumber ?? convertedTo}; use that invoice`, {
-    invoice_id: convertedTo, invoice_number: invoiceNumber, invoiceId: convertedTo, invoiceNumber,
+  const converted = await convertedInvoiceOf(reader, invoice)
+  if (!converted) return
+  const { id, number } = converted
+  throw new InvoicingError('proforma_converted', `This proforma was converted into invoice ${number}; use that invoice`, {
+    invoice_id: id, invoice_number: number, invoiceId: id, invoiceNumber: number,
   })
 }

@@ -3,7 +3,6 @@ import { ownerAttribution } from '../audit/owner-attribution'
 import type { Company } from '../companies/company'
 import { requireCompany } from '../companies/require-company'
 import { requireCustomer } from '../customers/require-customer'
-import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork, type UnitOfWork } from '../unit-of-work/unit-of-work'
 import { assertNotBeingSent } from '../sending/send-reservation'
@@ -13,8 +12,8 @@ import { cancelDocument } from './cancellation'
 import { loadDocumentParts, requireInvoice } from './document-parts'
 import { applyContentChanges, contentLocked, type ContentChanges } from './editing'
 import type { Invoice, InvoiceStatus } from './invoice'
-import { issueNumber } from './issuing'
-import { allowedTransitionsOf, canTransition, isContentEditable } from './transitions'
+import { assertTransition, changeStatus, isContentEditable } from '../sales-documents/status-changes'
+import { emitInvoiceEvent } from './invoice-events'
 
 export interface InvoiceUpdateResult {
   invoice: Invoice
@@ -46,9 +45,8 @@ export function createDocumentUpdate(deps: CoreDeps) {
   /** Moves `invoice` to `status` with what the transition table says comes along. */
   async function transition(unit: UnitOfWork, company: Company, invoice: Invoice, status: InvoiceStatus): Promise<InvoiceUpdateResult> {
     const timestamp = unit.now.toISOString()
-    let next: Invoice = { ...invoice, status }
+    let next = await changeStatus(unit, company, invoice, status)
     let cancellationCreditNote: Invoice | null = null
-    if (invoice.status === 'DRAFT' && (status === 'FINAL' || status === 'SENT')) next = await issueNumber(unit, company, next)
     if (status === 'SENT') next = { ...next, sentAt: next.sentAt ?? timestamp, lockedAt: next.lockedAt ?? timestamp }
     if (status === 'PAID') next = { ...next, paidAt: timestamp }
     // Decided from the status before the change: a draft gets no cancellation credit note.
@@ -61,7 +59,7 @@ export function createDocumentUpdate(deps: CoreDeps) {
    * refuse it (e.g. 404 for an invoice asked for as a credit note).
    */
   return async function updateDocument(
-    actor: Actor, id: string, { status, content }: DocumentChanges, admit: (invoice: Invoice) => void = () => {},
+    actor: Actor, id: string, { status, content }: DocumentChanges, admit: (invoice: Invoice) => unknown = () => {},
   ): Promise<InvoiceUpdateResult> {
     const { invoice, cancellationCreditNote, versions } = await inUnitOfWork(actor, async (unit) => {
       const { tx, now } = unit
@@ -70,14 +68,7 @@ export function createDocumentUpdate(deps: CoreDeps) {
       admit(current)
       await assertNotBeingSent(tx, current, now)
       const newStatus = status !== undefined && status !== current.status ? status : undefined
-      if (newStatus && !canTransition(current, newStatus)) {
-        const allowedTransitions = [...allowedTransitionsOf(current)]
-        throw new InvoicingError(
-          'invalid_status_transition',
-          `${current.status} cannot change to ${newStatus}${allowedTransitions.length ? `; allowed: ${allowedTransitions.join(', ')}` : ''}`,
-          { allowedTransitions },
-        )
-      }
+      if (newStatus) assertTransition(current, newStatus)
       const customer = await requireCustomer(tx, company.id, current.customerId)
       const edit = await applyContentChanges(tx, company, customer, current, content, ids)
       if (edit.changedFields.length > 0 && !isContentEditable(current)) throw contentLocked(current, edit.changedFields)
@@ -103,7 +94,7 @@ export function createDocumentUpdate(deps: CoreDeps) {
         await unit.audit('INVOICE_UPDATED_VIA_API', { type: 'invoice', id }, details)
       }
       // PUT emits invoice.sent, .paid or .cancelled on the matching status change, otherwise invoice.updated.
-      await unit.emit((newStatus && EVENT_OF_STATUS[newStatus]) ?? 'invoice.updated', invoice)
+      await emitInvoiceEvent(unit, (newStatus && EVENT_OF_STATUS[newStatus]) ?? 'invoice.updated', invoice)
       return { invoice, cancellationCreditNote: result.cancellationCreditNote, versions }
     })
     await archive.archiveAll(versions)

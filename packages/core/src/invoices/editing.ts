@@ -8,10 +8,13 @@ import { canonicalJson } from '../shared/canonical-json'
 import type { TaxSituationInput } from '../tax/tax-types'
 import { requireCategory } from '../categories/require-category'
 import { assertCreditsAnAmount, assertCreditWithinInvoice, refuseInheritedChanges } from '../credit-notes/linked-credit'
-import type { CreditNoteReason, Invoice, InvoiceLine } from './invoice'
+import type { CreditNoteReason, Invoice } from './invoice'
+import type { DocumentLine } from '../sales-documents/document-line'
 import type { InvoiceUpdateFields } from './invoice-schemas'
-import { draftLines, draftsOf, priceDocument, signedFor } from './pricing'
-import { assertDateOrder } from './document-dates'
+import { draftLines, draftsOf, priceDocument, signedFor } from '../sales-documents/pricing'
+import { assertDateOrder } from '../sales-documents/document-dates'
+import { creditsPreceding } from '../sales-documents/links'
+import { kindOf } from '../sales-documents/document-kinds'
 
 export type ContentChanges = Omit<InvoiceUpdateFields, 'status'> & {
   /** Credit notes only (PUT /credit-notes/{id}). */
@@ -24,7 +27,7 @@ export const TAX_FIELDS = ['reverseCharge', 'taxExemptionReason', 'taxCountry', 
  * The lines as a reader of the document compares them: what they say, not their ids, the order
  * of their fields, or whether a rate was given or defaulted (19 given = 19 as the standard rate).
  */
-const comparable = (lines: readonly InvoiceLine[]) => canonicalJson(lines.map(({ id: _, requestedTaxRate: __, ...line }) => line))
+const comparable = (lines: readonly DocumentLine[]) => canonicalJson(lines.map(({ id: _, requestedTaxRate: __, ...line }) => line))
 
 /**
  * The tax values to decide from after a change: the document's stored ones, overlaid with the
@@ -54,8 +57,9 @@ export interface EditResult {
 
 /** The invoice a credit note credits (linked mode), whose tax details and date it is priced by. */
 async function creditedInvoiceOf(tx: StorageTx, invoice: Invoice): Promise<Invoice | undefined> {
-  if (invoice.invoiceType !== 'CREDIT_NOTE' || invoice.creditNoteReason === 'CANCELLATION' || !invoice.parentInvoiceId) return undefined
-  return tx.invoices.get(invoice.companyId, invoice.parentInvoiceId)
+  const preceding = invoice.precedingDocument
+  if (!creditsPreceding(preceding) || invoice.creditNoteReason === 'CANCELLATION') return undefined
+  return tx.invoices.get(invoice.companyId, preceding.id)
 }
 
 /**
@@ -79,7 +83,7 @@ export async function applyContentChanges(
   const taxChanged = !credited && TAX_FIELDS.some((field) => changes[field] !== undefined)
   let invoice = withChanges(current, fields)
   if (lines || taxChanged) {
-    const drafts = lines ? signedFor(current.invoiceType, await draftLines(tx.products, company.id, lines)) : draftsOf(current.lines)
+    const drafts = lines ? signedFor(kindOf(current).sign, await draftLines(tx.products, company.id, lines)) : draftsOf(current.lines)
     invoice = credited
       ? { ...invoice, ...priceDocument(company, customer, credited.issueDate, givenTaxValues(credited, {}), drafts, ids) }
       : { ...invoice, ...priceDocument(company, customer, current.issueDate, givenTaxValues(current, changes), drafts, ids) }
@@ -94,7 +98,8 @@ export async function applyContentChanges(
     await requireCategory(tx, company.id, changes.documentCategoryId)
   }
   assertDateOrder(invoice)
-  if (invoice.invoiceType === 'CREDIT_NOTE' && invoice.grossTotal !== current.grossTotal) {
+  // A document stored negative (a credit note) must still credit an amount, and no more than it may.
+  if (kindOf(invoice).sign === -1 && invoice.grossTotal !== current.grossTotal) {
     assertCreditsAnAmount(invoice)
     if (credited) await assertCreditWithinInvoice(tx, invoice, credited)
   }
@@ -104,11 +109,11 @@ export async function applyContentChanges(
 export const contentLocked = (invoice: Invoice, lockedFields: string[]) => invoice.payout?.status === 'APPROVED' && !invoice.lockedAt
   ? new InvoicingError(
     'content_locked',
-    `The payout of ${invoice.invoiceNumber} is APPROVED, so its content cannot change; withdraw the approval first (PUT /api/v1/credit-notes/${invoice.id}/payout with status PENDING)`,
+    `The payout of ${invoice.number} is APPROVED, so its content cannot change; withdraw the approval first (PUT /api/v1/credit-notes/${invoice.id}/payout with status PENDING)`,
     { lockedFields },
   )
   : new InvoicingError(
     'content_locked',
-    `${invoice.invoiceNumber} is ${invoice.lockedAt ? 'locked' : invoice.status}; its content cannot change. Correct it with POST /api/v1/invoices/${invoice.id}/correct`,
+    `${invoice.number} is ${invoice.lockedAt ? 'locked' : invoice.status}; its content cannot change. Correct it with POST /api/v1/invoices/${invoice.id}/correct`,
     { lockedFields, correctionEndpoint: `/api/v1/invoices/${invoice.id}/correct` },
   )

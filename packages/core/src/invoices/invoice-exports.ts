@@ -42,7 +42,7 @@ export function createInvoiceExportService(deps: CoreDeps) {
     await refuseConvertedProforma(storage, invoice)
     const company = await requireCompany(storage, actor)
     const made = await make(await loadDocumentParts(storage, company, invoice))
-    await inUnitOfWork(actor, (unit) => unit.audit(action, { type: 'invoice', id }, { invoiceNumber: invoice.invoiceNumber, ...details }))
+    await inUnitOfWork(actor, (unit) => unit.audit(action, { type: 'invoice', id }, { invoiceNumber: invoice.number, ...details }))
     return made
   }
 
@@ -51,7 +51,7 @@ export function createInvoiceExportService(deps: CoreDeps) {
     eInvoice: (actor: Actor, id: string, query: EInvoiceQuery = {}): Promise<ExportedFile> => {
       const { profile } = parseInput(EInvoiceQuerySchema, query)
       return withDocument(actor, id, 'EINVOICE_XML_DOWNLOADED_VIA_API', { profile }, async (parts) => ({
-        fileName: `${parts.invoice.invoiceNumber}.xml`,
+        fileName: `${parts.invoice.number}.xml`,
         content: writeCii(parts, profile),
       }))
     },
@@ -61,7 +61,7 @@ export function createInvoiceExportService(deps: CoreDeps) {
       const renderer = deps.pdf
       if (!renderer) throw new Error('createInvoicing was given no pdf renderer (option `pdf`)')
       return withDocument(actor, id, 'PDF_DOWNLOADED_VIA_API', {}, async (parts) => ({
-        fileName: `${parts.invoice.invoiceNumber}.pdf`,
+        fileName: `${parts.invoice.number}.pdf`,
         content: await renderHybridPdf(renderer, parts),
       }))
     },

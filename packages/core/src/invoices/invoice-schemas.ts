@@ -4,7 +4,7 @@ import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { TAX_EXEMPTION_REASONS } from '../tax/tax-types'
 import { INVOICE_STATUSES, INVOICE_TYPES } from './invoice'
-import { LINE_TYPES } from './line-types'
+import { LINE_TYPES } from '../sales-documents/document-line'
 
 export const MAX_LINES = 1000
 

@@ -27,8 +27,8 @@ describe('creating a draft', () => {
     const { draft } = await setup()
     const invoice = await draft()
     assert.equal(invoice.status, 'DRAFT')
-    assert.equal(invoice.invoiceType, 'INVOICE')
-    assert.match(invoice.invoiceNumber, /^ENTWURF-/)
+    assert.equal(invoice.documentType, 'INVOICE')
+    assert.match(invoice.number, /^ENTWURF-/)
     assert.equal(invoice.numberIssued, false)
     assert.equal(invoice.issueDate, '2026-03-16')
     assert.equal(invoice.dueDate, '2026-03-30')
@@ -77,7 +77,7 @@ describe('creating a draft', () => {
     const invoice = await draft({ lines: [{ productId: product.id, quantity: 2 }] })
     assert.deepEqual(
       { ...invoice.lines[0], id: undefined },
-      { id: undefined, lineType: 'SERVICE', productId: product.id, description: 'Wartung', quantity: '2', unit: 'h', unitPrice: '80', discount: '0', requestedTaxRate: '7', taxRate: '7', taxCategory: 'S', netAmount: '160.00', creditedLineId: null },
+      { id: undefined, lineType: 'SERVICE', productId: product.id, description: 'Wartung', quantity: '2', unit: 'h', unitPrice: '80', discount: '0', requestedTaxRate: '7', taxRate: '7', taxCategory: 'S', netAmount: '160.00', sourceLineId: null },
     )
     await assert.rejects(draft({ lines: [{ description: 'x' }, { productId: 'nope' }] }), failsWith('not_found', { lineIndex: 1 }))
   })
@@ -158,9 +158,9 @@ describe('status changes', () => {
     const drafts = await Promise.all(Array.from({ length: 20 }, () => draft()))
     const proforma = await draft({ invoiceType: 'PROFORMA' })
     const issued = await Promise.all(drafts.map((invoice, index) => invoices.update(actor, invoice.id, { status: index % 2 ? 'FINAL' : 'SENT' })))
-    const numbers = issued.map(({ invoice }) => invoice.invoiceNumber).sort()
+    const numbers = issued.map(({ invoice }) => invoice.number).sort()
     assert.deepEqual(numbers, Array.from({ length: 20 }, (_, index) => `RE-2026-${String(index + 1).padStart(5, '0')}`))
-    assert.equal((await invoices.update(actor, proforma.id, { status: 'FINAL' })).invoice.invoiceNumber, 'PF-2026-00001')
+    assert.equal((await invoices.update(actor, proforma.id, { status: 'FINAL' })).invoice.number, 'PF-2026-00001')
   })
 
   it('SENT sets sentAt and locks; PAID sets paidAt', async () => {
@@ -187,8 +187,8 @@ describe('status changes', () => {
     const { id } = await draft()
     const first = (await invoices.update(actor, id, { status: 'FINAL' })).invoice
     const back = (await invoices.update(actor, id, { status: 'DRAFT' })).invoice
-    assert.equal(back.invoiceNumber, first.invoiceNumber)
-    assert.equal((await invoices.update(actor, id, { status: 'FINAL' })).invoice.invoiceNumber, first.invoiceNumber)
+    assert.equal(back.number, first.number)
+    assert.equal((await invoices.update(actor, id, { status: 'FINAL' })).invoice.number, first.number)
     assert.equal((await invoicing.access.usage(actor)).documents.used, 1)
   })
 
@@ -210,11 +210,11 @@ describe('status changes', () => {
     assert.equal(invoice.status, 'CANCELLED')
     assert.ok(cancellationCreditNote)
     const creditNote = await invoices.get(actor, cancellationCreditNote.id)
-    assert.equal(creditNote.invoiceNumber, 'GS-2026-00001')
-    assert.equal(creditNote.invoiceType, 'CREDIT_NOTE')
+    assert.equal(creditNote.number, 'GS-2026-00001')
+    assert.equal(creditNote.documentType, 'CREDIT_NOTE')
     assert.equal(creditNote.status, 'FINAL')
     assert.equal(creditNote.creditNoteReason, 'CANCELLATION')
-    assert.equal(creditNote.parentInvoiceId, id)
+    assert.deepEqual(creditNote.precedingDocument, { documentType: 'INVOICE', id })
     assert.equal(creditNote.grossTotal, `-${sent.grossTotal}`)
     assert.equal(creditNote.lines[0]!.quantity, '-2')
   })
@@ -294,16 +294,14 @@ describe('deleting', () => {
   })
 
   it('releases the proforma a deleted draft was converted from', async () => {
-    const { invoices, actor, draft, storage } = await setup()
-    const proforma = await draft({ invoiceType: 'PROFORMA' })
-    const invoice = await draft()
-    // Conversion arrives with a later capability; here the link is written as it will write it.
-    await storage.transaction(async (tx) => {
-      await tx.invoices.update({ ...(await tx.invoices.get(actor.companyId, proforma.id))!, metadata: { convertedToInvoiceId: invoice.id, keep: 1 } })
-      await tx.invoices.update({ ...(await tx.invoices.get(actor.companyId, invoice.id))!, source: { type: 'PROFORMA', id: proforma.id } })
-    })
+    const { invoices, actor, draft } = await setup()
+    const proforma = await draft({ invoiceType: 'PROFORMA', metadata: { keep: 1 } })
+    const { invoice } = await invoices.convert(actor, proforma.id)
+    assert.deepEqual((await invoices.get(actor, proforma.id)).derivedDocuments.map((each) => each.id), [invoice.id])
     await invoices.delete(actor, invoice.id)
-    assert.deepEqual((await invoices.get(actor, proforma.id)).metadata, { keep: 1 })
+    const released = await invoices.get(actor, proforma.id)
+    assert.deepEqual([released.derivedDocuments, released.metadata], [[], { keep: 1 }])
+    assert.equal((await invoices.convert(actor, proforma.id)).invoice.precedingDocument?.id, proforma.id, 'it can be converted again')
   })
 
   it('makes a customer with documents undeletable', async () => {
@@ -352,15 +350,11 @@ describe('events and audit', () => {
 
 describe('files', () => {
   it('answer 409 naming the invoice for a proforma that was converted', async () => {
-    const { invoices, actor, draft, storage } = await setup()
+    const { invoices, actor, draft } = await setup()
     const proforma = await draft({ invoiceType: 'PROFORMA' })
-    const invoice = await draft()
-    // Conversion arrives with a later capability; here the link is written as it will write it.
-    await storage.transaction(async (tx) => {
-      await tx.invoices.update({ ...(await tx.invoices.get(actor.companyId, proforma.id))!, metadata: { convertedToInvoiceId: invoice.id } })
-    })
+    const { invoice } = await invoices.convert(actor, proforma.id)
     await assert.rejects(invoices.eInvoice(actor, proforma.id), failsWith('proforma_converted', {
-      invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber,
+      invoice_id: invoice.id, invoice_number: invoice.number, invoiceId: invoice.id, invoiceNumber: invoice.number,
     }))
   })
 

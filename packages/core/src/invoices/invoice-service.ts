@@ -5,14 +5,13 @@ import type { Customer } from '../customers/customer'
 import { requireCustomer } from '../customers/require-customer'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
-import type { StorageTx } from '../ports/storage'
 import { addDays, calendarDateOf } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { createUnitOfWork } from '../unit-of-work/unit-of-work'
 import { parseInput } from '../shared/validation'
 import { createdByKey } from '../idempotency/created-by-key'
 import { returnMovedPayments } from './cancellation'
-import { assertDateOrder } from './document-dates'
+import { assertDateOrder } from '../sales-documents/document-dates'
 import { createDocumentUpdate, type InvoiceUpdateResult } from './document-update'
 import type { Invoice } from './invoice'
 import { newDraftState } from './invoice'
@@ -21,11 +20,14 @@ import {
   InvoiceCreateSchema, InvoiceListQuerySchema, InvoiceUpdateSchema,
   type InvoiceCreateInput, type InvoiceListQueryInput, type InvoiceUpdateInput,
 } from './invoice-schemas'
-import { draftLines, priceDocument } from './pricing'
+import { draftLines, priceDocument } from '../sales-documents/pricing'
 import { balanceOf } from '../payments/balance'
 import type { Payment } from '../payments/payment'
 import { assertNotBeingSent } from '../sending/send-reservation'
 import { documentCustomerOf, requireInvoice } from './document-parts'
+import { emitInvoiceEvent } from './invoice-events'
+import { withDerivedDocuments, type WithDerived } from '../sales-documents/links'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 /** The version of the built-in document texts a new document is written with. */
 export const DOCUMENT_TEXT_VERSION = '2026-1'
@@ -33,7 +35,7 @@ export const DOCUMENT_TEXT_VERSION = '2026-1'
 /** The customer as a detail read shows it: the recipient with address and VAT id. */
 export type InvoiceCustomer = Pick<Customer, 'id' | 'customerNumber' | 'name' | 'email' | 'street' | 'zipCode' | 'city' | 'country' | 'vatId'>
 
-export interface InvoiceDetail extends Invoice {
+export type InvoiceDetail = WithDerived<Invoice> & {
   customer: InvoiceCustomer
   /** Latest payment date first. */
   payments: Payment[]
@@ -43,7 +45,7 @@ export interface InvoiceDetail extends Invoice {
 export const invoiceCustomerOf = ({ id, customerNumber, name, email, street, zipCode, city, country, vatId }: Customer): InvoiceCustomer =>
   ({ id, customerNumber, name, email, street, zipCode, city, country, vatId })
 
-const detailOf = (invoice: Invoice, customer: Customer, payments: Payment[] = []): InvoiceDetail =>
+const detailOf = (invoice: WithDerived<Invoice>, customer: Customer, payments: Payment[] = []): InvoiceDetail =>
   ({ ...invoice, customer: invoiceCustomerOf(customer), payments, paidAmount: balanceOf(invoice.grossTotal, payments).totalPaid })
 
 export function createInvoiceService(deps: CoreDeps) {
@@ -53,14 +55,14 @@ export function createInvoiceService(deps: CoreDeps) {
 
   /** The document with its customer, lines and payments. */
   async function get(actor: Actor, id: string): Promise<InvoiceDetail> {
-    const invoice = await requireInvoice(storage, actor, id)
-    const customer = await documentCustomerOf(storage, invoice)
-    return detailOf(invoice, customer, await storage.payments.listByInvoice(actor.companyId, id))
+    const [invoice] = await withDerivedDocuments(storage, actor.companyId, [await requireInvoice(storage, actor, id)])
+    const customer = await documentCustomerOf(storage, invoice!)
+    return detailOf(invoice!, customer, await storage.payments.listByInvoice(actor.companyId, id))
   }
 
   return {
     /** Creates a draft invoice or proforma with a placeholder number. */
-    async create(actor: Actor, input: InvoiceCreateInput): Promise<InvoiceDetail> {
+    async create(actor: Actor, input: InvoiceCreateInput, claim?: IdempotencyClaim<InvoiceDetail>): Promise<InvoiceDetail> {
       const fields = parseInput(InvoiceCreateSchema, input)
       return inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
@@ -68,7 +70,8 @@ export function createInvoiceService(deps: CoreDeps) {
         const customer = await requireCustomer(tx, company.id, fields.customerId)
         if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
         const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
-        const invoiceType = fields.invoiceType === 'PROFORMA' ? 'PROFORMA' : 'INVOICE'
+        // The schema leaves INVOICE (the default) and PROFORMA: credit notes have their own endpoint.
+        const invoiceType = fields.invoiceType ?? 'INVOICE'
         const documentLocale = fields.documentLocale ?? customer.defaultLocale ?? company.defaultLocale
         const drafts = await draftLines(tx.products, company.id, fields.lines)
         const priced = priceDocument(company, customer, issueDate, requestedTaxValues(fields), drafts, ids)
@@ -79,7 +82,7 @@ export function createInvoiceService(deps: CoreDeps) {
           ...newDraftState(id, timestamp),
           id,
           companyId: company.id,
-          invoiceType,
+          documentType: invoiceType,
           customerId: customer.id,
           documentCategoryId: fields.documentCategoryId ?? null,
           documentLocale,
@@ -98,16 +101,16 @@ export function createInvoiceService(deps: CoreDeps) {
         assertDateOrder(invoice)
         await tx.invoices.insert(invoice)
         await unit.audit('INVOICE_CREATED_VIA_API', { type: 'invoice', id }, { invoiceType, grossTotal: invoice.grossTotal })
-        await unit.emit('invoice.created', invoice)
-        await unit.completes(id)
-        return detailOf(invoice, customer)
-      })
+        await emitInvoiceEvent(unit, 'invoice.created', invoice)
+        return detailOf({ ...invoice, derivedDocuments: [] }, customer)
+      }, claim)
     },
 
     /** A page of the company's documents, newest issue date first. */
-    async list(actor: Actor, query: InvoiceListQueryInput = {}): Promise<Page<Invoice>> {
-      const { categoryId, ...filters } = parseInput(InvoiceListQuerySchema, query)
-      return storage.invoices.list(actor.companyId, { ...filters, documentCategoryId: categoryId })
+    async list(actor: Actor, query: InvoiceListQueryInput = {}): Promise<Page<WithDerived<Invoice>>> {
+      const { categoryId, invoiceType, ...filters } = parseInput(InvoiceListQuerySchema, query)
+      const page = await storage.invoices.list(actor.companyId, { ...filters, documentType: invoiceType, documentCategoryId: categoryId })
+      return { ...page, items: await withDerivedDocuments(storage, actor.companyId, page.items) }
     },
 
     get,
@@ -129,8 +132,9 @@ export function createInvoiceService(deps: CoreDeps) {
     },
 
     /**
-     * Deletes a draft with its lines; its source document (e.g. a converted proforma) is
-     * released, and an `Idempotency-Key` that created it may create anew.
+     * Deletes a draft with its lines, and with them its link to the document it was made from
+     * (a converted proforma can be converted again); an `Idempotency-Key` that created it may
+     * create anew.
      */
     async delete(actor: Actor, id: string): Promise<void> {
       await inUnitOfWork(actor, async (unit) => {
@@ -138,32 +142,22 @@ export function createInvoiceService(deps: CoreDeps) {
         const invoice = await requireInvoice(tx, actor, id)
         await assertNotBeingSent(tx, invoice, unit.now)
         if (invoice.status !== 'DRAFT') {
-          throw new InvoicingError('invoice_status', `Only drafts can be deleted; ${invoice.invoiceNumber} is ${invoice.status}. Cancel it instead`, {
+          throw new InvoicingError('invoice_status', `Only drafts can be deleted; ${invoice.number} is ${invoice.status}. Cancel it instead`, {
             status: invoice.status,
           })
         }
         if (invoice.numberIssued) {
-          throw new InvoicingError('invoice_number_issued', `${invoice.invoiceNumber} holds an issued number and cannot be deleted; send it or set it to CANCELLED`, {
-            invoiceNumber: invoice.invoiceNumber,
+          throw new InvoicingError('invoice_number_issued', `${invoice.number} holds an issued number and cannot be deleted; send it or set it to CANCELLED`, {
+            invoiceNumber: invoice.number,
           })
         }
         await returnMovedPayments(unit, invoice)
         await tx.invoices.delete(actor.companyId, id)
-        await releaseSource(tx, invoice)
         await tx.idempotency.deleteForResource(actor.companyId, id)
-        await unit.audit('INVOICE_DELETED_VIA_API', { type: 'invoice', id }, { invoiceNumber: invoice.invoiceNumber })
+        await unit.audit('INVOICE_DELETED_VIA_API', { type: 'invoice', id }, { invoiceNumber: invoice.number })
       })
     },
   }
-}
-
-/** Frees the document an invoice was made from, so it can be converted again. */
-async function releaseSource(tx: StorageTx, invoice: Invoice): Promise<void> {
-  if (invoice.source?.type !== 'PROFORMA') return
-  const proforma = await tx.invoices.get(invoice.companyId, invoice.source.id)
-  if (!proforma || proforma.metadata.convertedToInvoiceId !== invoice.id) return
-  const { convertedToInvoiceId: _, ...metadata } = proforma.metadata
-  await tx.invoices.update({ ...proforma, metadata })
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>

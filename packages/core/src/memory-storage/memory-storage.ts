@@ -59,6 +59,7 @@ export function createMemoryStorage(): Storage {
 
   return {
     ...serializeReads(repositories, serialized),
+    capabilities: { concurrentTransactions: false },
     transaction: <T>(work: (tx: StorageTx) => Promise<T>) =>
       serialized(async () => {
         for (const table of all) table.begin()
@@ -205,12 +206,16 @@ function invoiceRecords(
 ): InvoiceRepository {
   const ofCompany = (companyId: string) => [...invoices.rows()].filter((row) => row.value.companyId === companyId)
   const refuseDuplicateNumber = (invoice: Invoice) => {
-    const taken = ofCompany(invoice.companyId).some((row) => row.value.invoiceNumber === invoice.invoiceNumber && row.value.id !== invoice.id)
-    if (taken) throw new Error(`invoice number ${invoice.invoiceNumber} already exists in company ${invoice.companyId}`)
+    const taken = ofCompany(invoice.companyId).some((row) => row.value.number === invoice.number && row.value.id !== invoice.id)
+    if (taken) throw new Error(`invoice number ${invoice.number} already exists in company ${invoice.companyId}`)
   }
   const stored = (companyId: string, id: string) => {
     const invoice = invoices.get(id)
     return invoice?.companyId === companyId ? invoice : undefined
+  }
+  const derivedFrom = (companyId: string, documentIds: readonly string[]) => {
+    const ids = new Set(documentIds)
+    return ofCompany(companyId).filter((row) => row.value.precedingDocument && ids.has(row.value.precedingDocument.id)).sort((a, b) => a.seq - b.seq)
   }
   /** The rows passing every filter of `query`. */
   const matching = (companyId: string, query: InvoiceListQuery) => {
@@ -221,26 +226,26 @@ function invoiceRecords(
         if (value.companyId === companyId && foldForSearch(value.name).includes(needle)) namedCustomers.add(value.id)
       }
     }
+    const equalities = (['status', 'documentType', 'customerId', 'documentCategoryId'] as const).filter((field) => query[field])
     return ofCompany(companyId).filter(({ value }) =>
-      (!query.status || value.status === query.status) &&
-      (!query.invoiceType || value.invoiceType === query.invoiceType) &&
-      (!query.customerId || value.customerId === query.customerId) &&
-      (!query.documentCategoryId || value.documentCategoryId === query.documentCategoryId) &&
+      equalities.every((field) => value[field] === query[field]) &&
       (!query.payoutStatus || value.payout?.status === query.payoutStatus) &&
       (!query.from || value.issueDate >= query.from) &&
       (!query.to || value.issueDate <= query.to) &&
-      (!needle || foldForSearch(value.invoiceNumber).includes(needle) || namedCustomers.has(value.customerId)))
+      (!needle || foldForSearch(value.number).includes(needle) || namedCustomers.has(value.customerId)))
   }
   return {
     get: async (companyId, id) => stored(companyId, id),
     findByNumber: async (companyId, invoiceNumber) => {
-      const found = ofCompany(companyId).find((row) => row.value.invoiceNumber === invoiceNumber)
+      const found = ofCompany(companyId).find((row) => row.value.number === invoiceNumber)
       return found && structuredClone(found.value)
     },
     list: async (companyId, query) =>
       sliceOf(matching(companyId, query).sort((a, b) => compareText(b.value.issueDate, a.value.issueDate) || newestFirst(a, b)), query),
-    listByParent: async (companyId, parentInvoiceId) =>
-      ofCompany(companyId).filter((row) => row.value.parentInvoiceId === parentInvoiceId).sort((a, b) => a.seq - b.seq).map((row) => structuredClone(row.value)),
+    listDerived: async (companyId, documentId) => derivedFrom(companyId, [documentId]).map((row) => structuredClone(row.value)),
+    summariesDerivedFrom: async (companyId, documentIds) => derivedFrom(companyId, documentIds).map(({ value }) => ({
+      documentType: value.documentType, id: value.id, number: value.number, status: value.status, precedingDocumentId: value.precedingDocument!.id,
+    })),
     existsForCustomer: async (companyId, customerId) => ofCompany(companyId).some((row) => row.value.customerId === customerId),
     existsForCategory: async (companyId, categoryId) => ofCompany(companyId).some((row) => row.value.documentCategoryId === categoryId),
     insert: async (invoice) => {
@@ -281,7 +286,6 @@ function idempotencyRecords(records: Table<IdempotencyRecord>): IdempotencyRepos
     update: async (record) => {
       if (records.get(scoped(record.companyId, record.key))) records.set(scoped(record.companyId, record.key), record)
     },
-    delete: async (companyId, key) => records.delete(scoped(companyId, key)),
     deleteForResource: async (companyId, resourceId) => {
       for (const { value } of [...records.rows()]) {
         if (value.companyId === companyId && value.resourceId === resourceId) records.delete(scoped(companyId, value.key))
@@ -419,10 +423,18 @@ function webhookEndpointRecords(endpoints: Table<WebhookEndpoint>, deliveries: T
 function webhookDeliveryRecords(deliveries: Table<WebhookDelivery>, attempts: Table<WebhookAttempt>): WebhookDeliveryRepository {
   return {
     get: async (id) => deliveries.get(id),
-    listDue: async (now, limit) =>
-      [...deliveries.rows()].filter(({ value }) => value.status === 'PENDING' && value.nextAttemptAt <= now)
+    // Transactions run one at a time, so finding and leasing are one step.
+    claimDue: async (now, limit, leaseMs) => {
+      const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
+      const due = [...deliveries.rows()].filter(({ value }) => value.status === 'PENDING' && value.nextAttemptAt <= now)
         .sort((a, b) => compareText(a.value.nextAttemptAt, b.value.nextAttemptAt) || a.seq - b.seq)
-        .slice(0, limit).map((row) => structuredClone(row.value)),
+        .slice(0, limit)
+      return due.map(({ value }) => {
+        const claimed = { ...value, attempts: value.attempts + 1, nextAttemptAt: leasedUntil }
+        deliveries.set(claimed.id, claimed)
+        return structuredClone(claimed)
+      })
+    },
     listAttempts: async (companyId, endpointId, page) =>
       sliceOf([...attempts.rows()].filter(({ value }) => value.companyId === companyId && value.endpointId === endpointId)
         .sort((a, b) => compareText(b.value.attemptedAt, a.value.attemptedAt) || b.seq - a.seq), page),
@@ -480,7 +492,7 @@ function createRepositories(tables: Tables): StorageTx {
     products: companyRecords(products, (p) => p.productNumber, (p) => searchTextOf(p.name, p.productNumber, p.description)),
     sequences: {
       current: async (companyId, key) => sequences.get(scoped(companyId, key)) ?? 0,
-      next: async (companyId, key) => {
+      takeNextNumber: async (companyId, key) => {
         const value = (sequences.get(scoped(companyId, key)) ?? 0) + 1
         sequences.set(scoped(companyId, key), value)
         return value

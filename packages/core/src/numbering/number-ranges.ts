@@ -39,6 +39,6 @@ export async function takeNumber(
   date: CalendarDate,
 ): Promise<string> {
   const range = ranges[type]
-  const value = await sequences.next(companyId, sequenceKeyOf(type, range, date))
+  const value = await sequences.takeNextNumber(companyId, sequenceKeyOf(type, range, date))
   return formatNumber(range.format, value, date)
 }

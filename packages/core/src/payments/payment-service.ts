@@ -13,6 +13,9 @@ import { assertNotBeingSent } from '../sending/send-reservation'
 import { balanceOf, exceedsRemaining, settle, type Balance } from './balance'
 import type { Payment } from './payment'
 import { PaymentCreateSchema, PaymentUpdateSchema, type PaymentCreateInput, type PaymentUpdateInput } from './payment-schemas'
+import { emitInvoiceEvent } from '../invoices/invoice-events'
+import { kindNameOf, kindOf } from '../sales-documents/document-kinds'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export interface InvoicePayments extends Balance {
   invoice: Invoice
@@ -32,18 +35,22 @@ async function requirePayment(tx: StorageTx, actor: Actor, invoiceId: string, pa
   return payment
 }
 
-/** Payments are recorded on issued documents that are due: FINAL, SENT or OVERDUE; never on credit notes. */
+/**
+ * Payments are recorded on issued documents that are due (FINAL, SENT or OVERDUE), of kinds settled by payments:
+ * never on credit notes, which are paid out.
+ */
 function assertPayable(invoice: Invoice): void {
-  if (invoice.invoiceType !== 'CREDIT_NOTE' && ['FINAL', 'SENT', 'OVERDUE'].includes(invoice.status)) return
-  throw new InvoicingError('invoice_status', invoice.invoiceType === 'CREDIT_NOTE'
-    ? `${invoice.invoiceNumber} is a credit note; it is paid out through its payout, not by payments`
-    : `Payments are recorded on FINAL, SENT or OVERDUE documents; ${invoice.invoiceNumber} is ${invoice.status}`, { status: invoice.status })
+  const settledByPayments = kindOf(invoice).settlement === 'payments'
+  if (settledByPayments && ['FINAL', 'SENT', 'OVERDUE'].includes(invoice.status)) return
+  throw new InvoicingError('invoice_status', !settledByPayments
+    ? `${invoice.number} is a ${kindNameOf(invoice)}; it is paid out through its payout, not by payments`
+    : `Payments are recorded on FINAL, SENT or OVERDUE documents; ${invoice.number} is ${invoice.status}`, { status: invoice.status })
 }
 
 /** Recorded payments change while the document is due or paid; a cancelled document's are frozen. */
 function assertPaymentsChangeable(invoice: Invoice): void {
   if (invoice.status === 'CANCELLED') {
-    throw new InvoicingError('invoice_cancelled', `${invoice.invoiceNumber} is cancelled; its payments can no longer change`)
+    throw new InvoicingError('invoice_cancelled', `${invoice.number} is cancelled; its payments can no longer change`)
   }
   if (!['FINAL', 'SENT', 'OVERDUE', 'PAID'].includes(invoice.status)) assertPayable(invoice)
 }
@@ -68,7 +75,7 @@ export function createPaymentService(deps: CoreDeps) {
     if (settled.status !== invoice.status || settled.paidAt !== invoice.paidAt) {
       next = { ...invoice, ...settled, updatedAt: unit.now.toISOString() }
       await unit.tx.invoices.update(next)
-      if (next.status === 'PAID') await unit.emit('invoice.paid', next)
+      if (next.status === 'PAID') await emitInvoiceEvent(unit, 'invoice.paid', next)
     }
     return { ...next, ...balanceOf(next.grossTotal, payments) }
   }
@@ -85,7 +92,7 @@ export function createPaymentService(deps: CoreDeps) {
     },
 
     /** Records a payment; paying the total makes the document PAID (paidAt = the payment date). */
-    async record(actor: Actor, invoiceId: string, input: PaymentCreateInput): Promise<PaymentChange> {
+    async record(actor: Actor, invoiceId: string, input: PaymentCreateInput, claim?: IdempotencyClaim<PaymentChange>): Promise<PaymentChange> {
       const fields = parseInput(PaymentCreateSchema, input ?? {})
       return inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
@@ -112,7 +119,7 @@ export function createPaymentService(deps: CoreDeps) {
         await tx.payments.insert(payment)
         await unit.audit('PAYMENT_RECORDED_VIA_API', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: payment.amount })
         return changeOf(payment, await settleInvoice(unit, invoice, payment.paymentDate))
-      })
+      }, claim)
     },
 
     /** Changes a payment; the document becomes PAID, or SENT again, as the new balance says. */

@@ -1,7 +1,7 @@
 import type { PdfRenderer } from './pdf-renderer'
 import type { EventPublisher } from '../events/event-bus'
 import type { MailTransport } from './mail-transport'
-import type { BlobStore } from './blob-store'
+import type { FileStore } from './files'
 import type { Clock } from './clock'
 import type { IdGenerator } from './ids'
 import type { Storage } from './storage'
@@ -21,7 +21,7 @@ export interface CoreDeps {
   /** Where committed events go to in-process subscribers. */
   events: EventPublisher
   /** Archived files (version PDFs). */
-  blobs: BlobStore
+  files: FileStore
   /** Draws PDFs; without it, PDF downloads and archives are unavailable. */
   pdf: PdfRenderer | undefined
   /** Without it, documents cannot be sent. */

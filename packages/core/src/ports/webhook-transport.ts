@@ -4,6 +4,8 @@ export interface WebhookRequest {
   headers: Record<string, string>
   body: string
   timeoutMs: number
+  /** Aborts the post (the engine is stopping, or the round ran out of time); the post then rejects. */
+  signal?: AbortSignal
 }
 
 export interface WebhookResponse {

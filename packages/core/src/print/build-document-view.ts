@@ -1,7 +1,8 @@
 import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
-import type { Invoice, InvoiceLine } from '../invoices/invoice'
-import { isLayoutLine } from '../invoices/line-types'
+import type { Invoice } from '../invoices/invoice'
+import type { DocumentLine } from '../sales-documents/document-line'
+import { isLayoutLine } from '../sales-documents/document-line'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { Exact } from '../tax/decimals'
@@ -9,8 +10,9 @@ import { isTaxed } from '../tax/tax-category'
 import { DOCUMENT_TEXTS, type PrintTexts } from './print-texts'
 import { taxNotesOf } from './tax-notes'
 import type {
-  DocumentKind, DocumentView, InvoiceDocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
+  PrintKind, DocumentView, InvoiceDocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
 } from './document-view'
+import { kindOf } from '../sales-documents/document-kinds'
 
 /** The company fields a printed document shows. */
 export type DocumentCompany = Pick<
@@ -30,7 +32,7 @@ export interface DocumentViewInput {
   company: DocumentCompany
   customer: DocumentCustomer
   /** The invoice a credit note refers to (`parentInvoiceId`): a cancellation names its number and date. */
-  parentInvoice?: Pick<Invoice, 'invoiceNumber' | 'issueDate'> | null
+  parentInvoice?: Pick<Invoice, 'number' | 'issueDate'> | null
 }
 
 /**
@@ -50,9 +52,9 @@ export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView
   const parent = input.parentInvoice ?? null
   const texts = DOCUMENT_TEXTS[invoice.documentLocale]
   const format = formatterFor(texts.languageTag, invoice.currency)
-  const kind = kindOf(invoice)
+  const kind = kindOf(invoice).printKind(invoice)
   const abroad = customer.country !== company.country
-  const number = invoice.numberIssued ? invoice.invoiceNumber : texts.draftNumber
+  const number = invoice.numberIssued ? invoice.number : texts.draftNumber
   const title = clean(invoice.customTitle ?? '') || texts.titles[kind]
   const reference = `${texts.titles[kind]} ${number}`
   const taxed = isTaxed(invoice)
@@ -69,7 +71,7 @@ export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView
       .join(' · '),
     recipient: recipientOf(invoice, customer, company, format),
     title,
-    subtitle: parent && kind !== 'INVOICE' && kind !== 'PROFORMA' ? texts.refersTo(parent.invoiceNumber, format.date(parent.issueDate)) : null,
+    subtitle: parent && kind !== 'INVOICE' && kind !== 'PROFORMA' ? texts.refersTo(parent.number, format.date(parent.issueDate)) : null,
     reference,
     meta: metaOf(invoice, customer, kind, number, texts, format),
     headerText: clean(invoice.headerText ?? '') || null,
@@ -93,14 +95,10 @@ export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView
   }
 }
 
-function kindOf(invoice: Invoice): DocumentKind {
-  if (invoice.invoiceType === 'CREDIT_NOTE') return invoice.creditNoteReason === 'CANCELLATION' ? 'CANCELLATION' : 'CREDIT_NOTE'
-  return invoice.invoiceType
-}
 
-const hasAmount = (line: InvoiceLine): boolean => !isLayoutLine(line.lineType)
+const hasAmount = (line: DocumentLine): boolean => !isLayoutLine(line.lineType)
 
-function rowsOf(lines: readonly InvoiceLine[], texts: PrintTexts, format: Formatter): LineRowView[] {
+function rowsOf(lines: readonly DocumentLine[], texts: PrintTexts, format: Formatter): LineRowView[] {
   let position = 0
   let running = new Exact(0)
   return lines.map((line): LineRowView => {
@@ -131,7 +129,7 @@ function rowsOf(lines: readonly InvoiceLine[], texts: PrintTexts, format: Format
   })
 }
 
-function totalsOf(invoice: Invoice, kind: DocumentKind, taxed: boolean, texts: PrintTexts, format: Formatter): TotalsView {
+function totalsOf(invoice: Invoice, kind: PrintKind, taxed: boolean, texts: PrintTexts, format: Formatter): TotalsView {
   const taxBreakdown = invoice.taxBreakdown.map((entry) => ({
     category: entry.taxCategory,
     rate: format.percent(entry.taxRate),
@@ -150,7 +148,7 @@ function totalsOf(invoice: Invoice, kind: DocumentKind, taxed: boolean, texts: P
   }
 }
 
-function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: DocumentKind, number: string, texts: PrintTexts, format: Formatter): LabelledValue[] {
+function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: PrintKind, number: string, texts: PrintTexts, format: Formatter): LabelledValue[] {
   const rows: (LabelledValue | null)[] = [
     { label: texts.numberLabel[kind], value: number },
     { label: texts.dateLabel[kind], value: format.date(invoice.issueDate) },
@@ -164,7 +162,7 @@ function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: DocumentKind
   return rows.filter((row) => row !== null).map((row) => ({ label: row.label, value: clean(row.value).replace(/\n/g, ' ') }))
 }
 
-function serviceRow(invoice: Invoice, kind: DocumentKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
+function serviceRow(invoice: Invoice, kind: PrintKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
   const start = invoice.servicePeriodStart
   const end = invoice.servicePeriodEnd
   if (start && end && start !== end) return { label: texts.servicePeriod, value: `${format.date(start)} – ${format.date(end)}` }
@@ -175,18 +173,18 @@ function serviceRow(invoice: Invoice, kind: DocumentKind, texts: PrintTexts, for
 }
 
 function legalNotesOf(
-  invoice: Invoice, company: DocumentCompany, kind: DocumentKind, taxed: boolean,
+  invoice: Invoice, company: DocumentCompany, kind: PrintKind, taxed: boolean,
   parent: DocumentViewInput['parentInvoice'], texts: PrintTexts, format: Formatter,
 ): string[] {
   const notes: (string | null)[] = []
   if (kind === 'PROFORMA') notes.push(texts.proforma)
-  if (kind === 'CANCELLATION' && parent) notes.push(texts.cancellation(parent.invoiceNumber, format.date(parent.issueDate)))
+  if (kind === 'CANCELLATION' && parent) notes.push(texts.cancellation(parent.number, format.date(parent.issueDate)))
   notes.push(...taxNotesOf(invoice, company).map(clean))
   return notes.filter((note) => note !== null)
 }
 
 function paymentTermsOf(
-  invoice: Invoice, company: DocumentCompany, customer: DocumentCustomer, kind: DocumentKind, number: string,
+  invoice: Invoice, company: DocumentCompany, customer: DocumentCustomer, kind: PrintKind, number: string,
   texts: PrintTexts, format: Formatter,
 ): string[] {
   const amount = format.money(new Exact(invoice.grossTotal).abs().toFixed(2))

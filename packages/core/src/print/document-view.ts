@@ -56,13 +56,13 @@ export interface DocumentView {
 }
 
 /** INVOICE, PROFORMA, CREDIT_NOTE, or CANCELLATION (a credit note that cancels an invoice, `Stornorechnung`). */
-export type DocumentKind = 'INVOICE' | 'CREDIT_NOTE' | 'CANCELLATION' | 'PROFORMA'
+export type PrintKind = 'INVOICE' | 'CREDIT_NOTE' | 'CANCELLATION' | 'PROFORMA'
 
 /** What a view shows: a document, or a reminder (`Mahnung`) about an invoice. */
-export type ViewKind = DocumentKind | 'REMINDER'
+export type ViewKind = PrintKind | 'REMINDER'
 
 /** The view of a document itself (not a reminder about it). */
-export type InvoiceDocumentView = DocumentView & { kind: DocumentKind }
+export type InvoiceDocumentView = DocumentView & { kind: PrintKind }
 
 export interface LabelledValue {
   label: string

@@ -1,6 +1,6 @@
 import type { Locale } from '../shared/fields'
 import type { TaxExemptionReason } from '../tax/tax-types'
-import type { DocumentKind, LineTableColumns } from './document-view'
+import type { PrintKind, LineTableColumns } from './document-view'
 
 /**
  * The built-in texts of printed documents, per language. Functions take values that are
@@ -10,18 +10,18 @@ import type { DocumentKind, LineTableColumns } from './document-view'
 export interface PrintTexts {
   /** BCP 47 tag for Intl. */
   languageTag: string
-  titles: Record<DocumentKind, string>
+  titles: Record<PrintKind, string>
   /** Label of the document number in the information block. */
-  numberLabel: Record<DocumentKind, string>
+  numberLabel: Record<PrintKind, string>
   /** Label of the issue date in the information block. */
-  dateLabel: Record<DocumentKind, string>
+  dateLabel: Record<PrintKind, string>
   draftNumber: string
   watermark: string
   dueDate: string
   servicePeriod: string
   serviceDate: string
   /** The value of the service date row when the document date is the service date, by kind. */
-  serviceDateIsDocumentDate: Record<DocumentKind, string>
+  serviceDateIsDocumentDate: Record<PrintKind, string>
   customerNumber: string
   orderNumber: string
   buyerReference: string
@@ -32,7 +32,7 @@ export interface PrintTexts {
   subtotal: string
   netTotal: string
   taxLine: (rate: string, net: string) => string
-  grandTotal: Record<DocumentKind, string>
+  grandTotal: Record<PrintKind, string>
   phone: string
   email: string
   web: string

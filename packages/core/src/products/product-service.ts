@@ -12,6 +12,7 @@ import {
   ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema,
   type ProductCreateInput, type ProductListQuery, type ProductUpdateInput,
 } from './product-schemas'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export function createProductService(deps: CoreDeps) {
   const { storage, clock, ids } = deps
@@ -25,7 +26,7 @@ export function createProductService(deps: CoreDeps) {
   }
 
   return {
-    async create(actor: Actor, input: ProductCreateInput): Promise<Product> {
+    async create(actor: Actor, input: ProductCreateInput, claim?: IdempotencyClaim<Product>): Promise<Product> {
       const fields = parseInput(ProductCreateSchema, input)
       return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
@@ -47,7 +48,7 @@ export function createProductService(deps: CoreDeps) {
         await tx.products.insert(product)
         await audit('PRODUCT_CREATED_VIA_API', { type: 'product', id: product.id }, { productNumber: product.productNumber })
         return product
-      })
+      }, claim)
     },
 
     async list(actor: Actor, query: ProductListQuery = {}): Promise<Page<Product>> {

@@ -1,5 +1,5 @@
 import type { Company, DocumentTexts, TextDocumentType } from '../companies/company'
-import type { DocumentKind, DocumentView, InvoiceDocumentView } from '../print'
+import type { PrintKind, DocumentView, InvoiceDocumentView } from '../print'
 import type { DocumentSnapshot } from '../versions/document-version'
 import type { Locale } from '../shared/fields'
 
@@ -10,7 +10,7 @@ const greeting: Record<Locale, { hello: string; regards: string }> = {
   en: { hello: 'Dear Sir or Madam,', regards: 'Kind regards' },
 }
 
-const sentence: Record<Locale, Record<DocumentKind, string>> = {
+const sentence: Record<Locale, Record<PrintKind, string>> = {
   de: {
     INVOICE: 'anbei erhalten Sie unsere Rechnung {documentNumber} über {grossTotal}, zahlbar bis zum {dueDate}.',
     PROFORMA: 'anbei erhalten Sie unsere Proforma-Rechnung {documentNumber} über {grossTotal}.',
@@ -26,13 +26,13 @@ const sentence: Record<Locale, Record<DocumentKind, string>> = {
 }
 
 /** The built-in mail of a document: subject `Rechnung RE-1 – Firma GmbH`, a short letter. */
-const builtIn = (locale: Locale, kind: DocumentKind): MailText => ({
+const builtIn = (locale: Locale, kind: PrintKind): MailText => ({
   emailSubject: '{documentReference} – {companyName}',
   emailBody: `${greeting[locale].hello}\n\n${sentence[locale][kind]}\n\n${greeting[locale].regards}\n{companyName}`,
 })
 
 /** Credit notes and cancellations use the company's CREDIT_NOTE texts. */
-const TEXT_TYPE_OF_KIND: Record<DocumentKind, TextDocumentType> = {
+const TEXT_TYPE_OF_KIND: Record<PrintKind, TextDocumentType> = {
   INVOICE: 'INVOICE', PROFORMA: 'PROFORMA', CREDIT_NOTE: 'CREDIT_NOTE', CANCELLATION: 'CREDIT_NOTE',
 }
 
@@ -42,14 +42,14 @@ const TEXT_TYPE_OF_KIND: Record<DocumentKind, TextDocumentType> = {
  */
 export function placeholdersOf(parts: DocumentSnapshot, view: DocumentView, formatted: { grossTotal: string; dueDate: string }): Record<string, string> {
   return {
-    documentNumber: parts.invoice.invoiceNumber,
+    documentNumber: parts.invoice.number,
     documentTitle: view.title,
     documentReference: view.reference,
     customerName: parts.customer.name,
     companyName: parts.company.name,
     grossTotal: formatted.grossTotal,
     dueDate: formatted.dueDate,
-    parentNumber: parts.parentInvoice?.invoiceNumber ?? '',
+    parentNumber: parts.parentInvoice?.number ?? '',
   }
 }
 

@@ -10,6 +10,8 @@ export interface SendReservation {
   invoiceId: string
   /** Identifies the send that holds the reservation, so only it can release it. */
   token: string
+  /** The `Idempotency-Key` the send runs under, if any: a retry of it meets its own reservation. */
+  idempotencyKey: string | null
   /** ISO timestamp after which the reservation no longer holds (a crashed process). */
   expiresAt: string
 }
@@ -17,8 +19,18 @@ export interface SendReservation {
 /** A crashed send blocks its document for at most this long. */
 export const SEND_RESERVATION_MINUTES = 10
 
-export const sendInProgress = (invoice: Pick<Invoice, 'invoiceNumber'>): InvoicingError =>
-  new InvoicingError('send_in_progress', `${invoice.invoiceNumber} is being sent right now; try again when that send has finished`)
+/**
+ * What to answer when recording a mail failed after the mail server took it: not the usual
+ * "nothing was applied" of `busy`, since the mail went out. The reservation stays until it
+ * expires, so a retry right away cannot mail the customer twice.
+ */
+export const deliveredButNotRecorded = (error: unknown, what: string): unknown =>
+  error instanceof InvoicingError && error.code === 'busy'
+    ? new InvoicingError('busy', `${what} was delivered, but recording it kept colliding with concurrent changes; the document stays reserved for ${SEND_RESERVATION_MINUTES} minutes, do not send it again before`, error.details, { cause: error })
+    : error
+
+export const sendInProgress = (invoice: Pick<Invoice, 'number'>): InvoicingError =>
+  new InvoicingError('send_in_progress', `${invoice.number} is being sent right now; try again when that send has finished`)
 
 /**
  * Refuses a change to a document while it is being sent: the mail carries the document as it
@@ -34,13 +46,15 @@ export async function assertNotBeingSent(tx: StorageTx, invoice: Invoice, now: D
 /**
  * Who a document mail goes to and comes from, and the reservation of the document for it, in
  * the caller's transaction: 400 `no_recipient` / `no_sender`, 409 `send_in_progress` while
- * another send holds it. The reservation is released with `token`.
+ * another send holds it, or 409 `idempotency_key_in_progress` when that send runs under the
+ * same `Idempotency-Key` (a retry reaching another host while the first still mails). The
+ * reservation is released with `token`.
  */
 export async function reserveMailing(
   tx: StorageTx,
   parts: { invoice: Invoice; company: Company; customer: Customer },
   addresses: { recipientEmail: string | undefined; from: string | undefined },
-  token: string,
+  holder: { token: string; idempotencyKey: string | null },
   now: Date,
 ): Promise<{ to: string; from: string }> {
   const to = addresses.recipientEmail ?? parts.customer.email
@@ -48,7 +62,11 @@ export async function reserveMailing(
   const from = addresses.from ?? parts.company.email
   if (!from) throw new InvoicingError('no_sender', 'The company has no email address to send from; set it (invoicing company update) or MAIL_FROM')
   const expiresAt = new Date(now.getTime() + SEND_RESERVATION_MINUTES * 60_000).toISOString()
-  const reserved = await tx.sendReservations.tryReserve({ companyId: parts.invoice.companyId, invoiceId: parts.invoice.id, token, expiresAt }, now.toISOString())
-  if (!reserved) throw sendInProgress(parts.invoice)
-  return { to, from }
+  const { companyId, id: invoiceId } = parts.invoice
+  if (await tx.sendReservations.tryReserve({ companyId, invoiceId, ...holder, expiresAt }, now.toISOString())) return { to, from }
+  const held = await tx.sendReservations.get(companyId, invoiceId)
+  if (holder.idempotencyKey !== null && held?.idempotencyKey === holder.idempotencyKey) {
+    throw new InvoicingError('idempotency_key_in_progress', 'A request with this Idempotency-Key is still sending this document; retry later')
+  }
+  throw sendInProgress(parts.invoice)
 }

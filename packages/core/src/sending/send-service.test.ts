@@ -7,7 +7,7 @@ import type { CustomerCreateInput } from '../customers/customer-schemas'
 import type { DomainEvent } from '../events/domain-event'
 import { createMemoryMailbox } from '../mail/memory-mailbox'
 import type { MailTransport, OutgoingMail } from '../ports/mail-transport'
-import type { BlobStore } from '../ports/blob-store'
+import type { FileStore } from '../ports/files'
 import { createManualClock, createMemoryStorage, createRecordingRenderer, failsWith, readRecordedPdf } from '../testing'
 
 async function setup(options: { company?: Partial<CompanyCreateInput>; customer?: Partial<CustomerCreateInput>; transport?: MailTransport } = {}) {
@@ -27,11 +27,11 @@ async function setup(options: { company?: Partial<CompanyCreateInput>; customer?
   return { clock, storage, mailbox, pdf, invoicing, actor, company, customer, events, draft, auditActions }
 }
 
-/** Blobs in a map the test can look into, on a disk the test can fill up or slow down. */
-function controlledBlobs() {
+/** Files in a map the test can look into, on a disk the test can fill up or slow down. */
+function controlledFiles() {
   const stored = new Map<string, Uint8Array>()
   const disk = { full: false, slowWrites: 0 }
-  const blobs: BlobStore = {
+  const files: FileStore = {
     put: async (key, content) => {
       if (disk.full) throw new Error('disk full')
       // Each slow write takes longer than the next one: an earlier drawing would be stored last.
@@ -43,7 +43,7 @@ function controlledBlobs() {
       stored.delete(key)
     },
   }
-  return { blobs, stored, disk }
+  return { files, stored, disk }
 }
 
 /** A transport that holds every mail until the test lets it go. */
@@ -76,7 +76,7 @@ describe('sending a document', () => {
     assert.equal(result.sentAt, '2026-03-16T09:00:00.000Z')
     const invoice = await invoicing.invoices.get(actor, created.id)
     assert.equal(invoice.status, 'SENT')
-    assert.equal(invoice.invoiceNumber, result.invoiceNumber)
+    assert.equal(invoice.number, result.invoiceNumber)
     assert.equal(invoice.sentAt, result.sentAt)
     assert.equal(invoice.lockedAt, result.sentAt)
 
@@ -153,9 +153,9 @@ describe('sending a document', () => {
     const other = await invoicing.invoices.update(actor, (await draft()).id, { status: 'FINAL' })
     mailbox.failWith(null)
     const sent = await invoicing.invoices.send(actor, created.id)
-    assert.equal(sent.invoiceNumber, failed.invoiceNumber)
+    assert.equal(sent.invoiceNumber, failed.number)
     assert.equal(sent.status, 'SENT')
-    assert.notEqual(other.invoice.invoiceNumber, failed.invoiceNumber)
+    assert.notEqual(other.invoice.number, failed.number)
   })
 
   it('refuses with plan_limit_reached before any number is taken', async () => {
@@ -227,13 +227,13 @@ describe('sending a document', () => {
   })
 
   it('refuses a converted proforma with 409 naming the invoice, in both spellings', async () => {
-    const { invoicing, actor, customer, draft, mailbox } = await setup()
-    const invoice = await draft()
+    const { invoicing, actor, customer, mailbox } = await setup()
     const proforma = await invoicing.invoices.create(actor, {
-      customerId: customer.id, invoiceType: 'PROFORMA', lines: [{ description: 'x', unitPrice: '1' }], metadata: { convertedToInvoiceId: invoice.id },
+      customerId: customer.id, invoiceType: 'PROFORMA', lines: [{ description: 'x', unitPrice: '1' }],
     })
+    const { invoice } = await invoicing.invoices.convert(actor, proforma.id)
     await assert.rejects(invoicing.invoices.send(actor, proforma.id), failsWith('proforma_converted', {
-      invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber,
+      invoice_id: invoice.id, invoice_number: invoice.number, invoiceId: invoice.id, invoiceNumber: invoice.number,
     }))
     assert.equal(mailbox.sent.length, 0)
   })
@@ -258,10 +258,10 @@ describe('a failure after the mail was accepted', () => {
     const storage = createMemoryStorage()
     const mailbox = createMemoryMailbox()
     const failures: string[] = []
-    const { blobs, stored, disk } = controlledBlobs()
+    const { files, stored, disk } = controlledFiles()
     disk.full = true
     const invoicing = createInvoicing({
-      storage, pdf: createRecordingRenderer(), mail: { transport: mailbox }, blobs,
+      storage, pdf: createRecordingRenderer(), mail: { transport: mailbox }, files,
       onArchiveError: (_, versionId) => failures.push(versionId),
     })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
@@ -285,8 +285,8 @@ describe('a failure after the mail was accepted', () => {
   })
 
   it('serves one PDF for good when a download draws it while the locking request still stores its own', async () => {
-    const { blobs, stored, disk } = controlledBlobs()
-    const invoicing = createInvoicing({ storage: createMemoryStorage(), pdf: createRecordingRenderer(), blobs })
+    const { files, stored, disk } = controlledFiles()
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), pdf: createRecordingRenderer(), files })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', vatId: 'DE123456789' })).id)
     const customer = await invoicing.customers.create(actor, { name: 'Kunde AG' })
     const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
@@ -304,14 +304,14 @@ describe('a failure after the mail was accepted', () => {
   it('keeps the reservation when recording fails after delivery, so a retry cannot mail twice', async () => {
     const storage = createMemoryStorage()
     const mailbox = createMemoryMailbox()
-    const { blobs, stored } = controlledBlobs()
+    const { files, stored } = controlledFiles()
     let failRecording = false
     const invoicing = createInvoicing({
       storage: { ...storage, transaction: (work) => storage.transaction(async (tx) => {
         if (failRecording && mailbox.sent.length > 0) throw new Error('database gone')
         return work(tx)
       }) },
-      pdf: createRecordingRenderer(), mail: { transport: mailbox }, blobs,
+      pdf: createRecordingRenderer(), mail: { transport: mailbox }, files,
     })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', email: 'rechnung@muster.de', vatId: 'DE123456789' })).id)
     const customer = await invoicing.customers.create(actor, { name: 'Kunde AG', email: 'kunde@kunde.de' })
@@ -333,7 +333,7 @@ describe('locking by PUT', () => {
     const { invoice } = await invoicing.invoices.update(actor, created.id, { status: 'SENT' })
     assert.ok(invoice.lockedAt)
     const pdf = await invoicing.versions.pdf(actor, created.id, { version: 1 })
-    assert.equal(readRecordedPdf(pdf.content).reference, `Rechnung ${invoice.invoiceNumber}`)
+    assert.equal(readRecordedPdf(pdf.content).reference, `Rechnung ${invoice.number}`)
     assert.equal(mailbox.sent.length, 0, 'PUT SENT records a send done elsewhere; it mails nothing')
 
     const { cancellationCreditNote } = await invoicing.invoices.update(actor, created.id, { status: 'CANCELLED' })

@@ -5,17 +5,20 @@ import { renderHybridPdf } from '../einvoice'
 import { InvoicingError } from '../errors'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from '../invoices/document-parts'
 import type { Invoice, InvoiceStatus } from '../invoices/invoice'
-import { issueNumber } from '../invoices/issuing'
+import { issueNumber } from '../sales-documents/issuing'
 import type { MailReceipt, OutgoingMail } from '../ports/mail-transport'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../unit-of-work/unit-of-work'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 import { parseInput } from '../shared/validation'
 import { Exact } from '../tax/decimals'
 import type { DocumentSnapshot, DocumentVersion } from '../versions/document-version'
 import { createVersionArchive, takeVersion } from '../versions/version-archive'
 import { mailTextOf, placeholdersOf } from './mail-texts'
 import { SendRequestSchema, type SendRequest } from './send-schemas'
-import { reserveMailing } from './send-reservation'
+import { deliveredButNotRecorded, reserveMailing } from './send-reservation'
+import { emitInvoiceEvent } from '../invoices/invoice-events'
+import { assertKeyUnanswered, claimOf, type IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 export interface SendResult {
   invoiceId: string
@@ -42,7 +45,7 @@ function sentStateOf(invoice: Invoice, sentAt: string): Invoice {
 }
 
 /** The PDF file name a customer receives. */
-const attachmentName = (invoice: Invoice) => `${invoice.invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`
+const attachmentName = (invoice: Invoice) => `${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`
 
 /**
  * Mails documents (`POST /invoices/{id}/send`). A send runs in three steps, so that no
@@ -84,7 +87,7 @@ export function createSendService(deps: CoreDeps) {
   }
 
   return {
-    async send(actor: Actor, id: string, input: SendRequest = {}): Promise<SendResult> {
+    async send(actor: Actor, id: string, input: SendRequest = {}, claim?: IdempotencyClaim<SendResult>): Promise<SendResult> {
       const request = parseInput(SendRequestSchema, input ?? {})
       const { mail, pdf } = deps
       if (!mail) throw new Error('createInvoicing was given no mail transport (option `mail`): documents cannot be sent')
@@ -93,14 +96,15 @@ export function createSendService(deps: CoreDeps) {
 
       const prepared = await inUnitOfWork(actor, async (unit) => {
         const { tx, now } = unit
+        await assertKeyUnanswered(tx, claim)
         const company = await requireCompany(tx, actor)
         const invoice = await requireInvoice(tx, actor, id)
         await refuseConvertedProforma(tx, invoice)
         if (invoice.status === 'CANCELLED' && !invoice.numberIssued) {
-          throw new InvoicingError('invoice_not_issued', `${invoice.invoiceNumber} was cancelled as a draft and never issued; there is no document to send`)
+          throw new InvoicingError('invoice_not_issued', `${invoice.number} was cancelled as a draft and never issued; there is no document to send`)
         }
         const parts = await loadDocumentParts(tx, company, invoice)
-        const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, token, now)
+        const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
         if (invoice.status !== 'DRAFT' || invoice.numberIssued) return { parts, to, from }
         const issued = { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
         await tx.invoices.update(issued)
@@ -122,7 +126,7 @@ export function createSendService(deps: CoreDeps) {
         })
       } catch (error) {
         // If even this fails, the reservation expires on its own; the caller hears the first error.
-        await storage.transaction((tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
+        await retryingTransaction(storage, (tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
         throw error
       }
 
@@ -136,6 +140,9 @@ export function createSendService(deps: CoreDeps) {
           return undefined
         })
         : undefined
+      const resultOf = (sent: Invoice): SendResult => ({
+        invoiceId: id, invoiceNumber: sent.number, status: sent.status, sentTo: prepared.to, cc: [...message.cc], bcc: [...message.bcc], sentAt,
+      })
       const recording = inUnitOfWork(actor, async (unit) => {
         const current = await requireInvoice(unit.tx, actor, id)
         const sent = { ...sentStateOf(current, sentAt), updatedAt: unit.now.toISOString() }
@@ -150,19 +157,19 @@ export function createSendService(deps: CoreDeps) {
         await unit.tx.invoices.update(sent)
         await unit.tx.sendReservations.release(actor.companyId, id, token)
         await unit.audit('INVOICE_SENT_VIA_API', { type: 'invoice', id }, {
-          invoiceNumber: sent.invoiceNumber, sentTo: prepared.to, cc: message.cc, bcc: message.bcc, messageId: receipt.messageId, status: sent.status,
+          invoiceNumber: sent.number, sentTo: prepared.to, cc: message.cc, bcc: message.bcc, messageId: receipt.messageId, status: sent.status,
         })
-        await unit.emit('invoice.sent', sent)
+        await emitInvoiceEvent(unit, 'invoice.sent', sent)
         return { invoice: sent, version }
-      })
+      }, claimOf(claim, ({ invoice }: { invoice: Invoice; version: DocumentVersion | null }) => resultOf(invoice)))
       // The mailed bytes stay only as a version's PDF: not when recording failed or the document changed meanwhile.
       const { invoice, version } = await recording.catch(async (error: unknown) => {
         if (pdfKey) await archive.discard(pdfKey)
-        throw error
+        throw deliveredButNotRecorded(error, `The mail to ${prepared.to}`)
       })
       if (pdfKey && version?.pdfKey !== pdfKey) await archive.discard(pdfKey)
       if (version) await archive.archiveAll([version])
-      return { invoiceId: id, invoiceNumber: invoice.invoiceNumber, status: invoice.status, sentTo: prepared.to, cc: [...message.cc], bcc: [...message.bcc], sentAt }
+      return resultOf(invoice)
     },
   }
 }

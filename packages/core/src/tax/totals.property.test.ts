@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
-import { LINE_TYPES, type LineType } from '../invoices/line-types'
+import { LINE_TYPES, type LineType } from '../sales-documents/document-line'
 import { resolveTaxSituation } from './tax-situation'
 import type { DocumentTotals, LineAmountInput, TaxSituation } from './tax-types'
 import { computeTotals } from './totals'

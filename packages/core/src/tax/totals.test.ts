@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { failsWith } from '../testing/fails-with'
-import type { LineType } from '../invoices/line-types'
+import type { LineType } from '../sales-documents/document-line'
 import { resolveTaxSituation } from './tax-situation'
 import type { LineAmountInput, TaxSituation, TaxSituationInput } from './tax-types'
 import { computeTotals } from './totals'

@@ -6,7 +6,8 @@ import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
 import type { DomainEvent } from '../events/domain-event'
 import type { IdempotencyRecord } from '../idempotency/idempotency-record'
-import type { Invoice, InvoiceLine } from '../invoices/invoice'
+import type { Invoice } from '../invoices/invoice'
+import type { DocumentLine } from '../sales-documents/document-line'
 import { DEFAULT_NUMBER_RANGES } from '../numbering/number-ranges'
 import type { Reminder } from '../dunning/reminder'
 import type { Payment } from '../payments/payment'
@@ -70,10 +71,10 @@ export function aProduct(companyId: string, overrides: Partial<Product> = {}): P
   }
 }
 
-export function anInvoiceLine(overrides: Partial<InvoiceLine> = {}): InvoiceLine {
+export function anInvoiceLine(overrides: Partial<DocumentLine> = {}): DocumentLine {
   return {
     id: nextId('li'), lineType: 'SERVICE', productId: nextId('pr'), description: 'Beratung „vor Ort“ – Übersetzung ✓ 日本語',
-    quantity: '2.5', unit: 'h', unitPrice: '95.125', discount: '0.125', requestedTaxRate: '19.0', taxRate: '19', taxCategory: 'S', netAmount: '237.69', creditedLineId: null,
+    quantity: '2.5', unit: 'h', unitPrice: '95.125', discount: '0.125', requestedTaxRate: '19.0', taxRate: '19', taxCategory: 'S', netAmount: '237.69', sourceLineId: null,
     ...overrides,
   }
 }
@@ -85,7 +86,7 @@ export function anInvoiceLine(overrides: Partial<InvoiceLine> = {}): InvoiceLine
 export function anInvoice(companyId: string, customerId: string, overrides: Partial<Invoice> = {}): Invoice {
   const id = nextId('in')
   return {
-    id, companyId, invoiceNumber: `RE-2026-${id}`, numberIssued: true, invoiceType: 'CREDIT_NOTE', status: 'SENT',
+    id, companyId, number: `RE-2026-${id}`, numberIssued: true, documentType: 'CREDIT_NOTE', status: 'SENT',
     customerId, documentCategoryId: null, documentLocale: 'en', documentTextVersion: '3',
     issueDate: '2026-02-10', dueDate: '2026-02-24', servicePeriodStart: '2026-01-01', servicePeriodEnd: '2026-01-31',
     currency: 'CHF', netTotal: '-227.69', taxTotal: '-43.26', grossTotal: '-270.95',
@@ -102,9 +103,8 @@ export function anInvoice(companyId: string, customerId: string, overrides: Part
     eInvoiceAudit: { format: 'XRECHNUNG', valid: false, warnings: ['BR-DE-15', 'Ä'], checkedAt: '2026-02-10T08:00:00.000Z', score: 0.5, extra: null },
     metadata: { shopOrder: 4711, tags: ['b2b', 'Übersee'], nested: { ok: true, amount: '0.125', none: null } },
     sentAt: '2026-02-10T09:00:00.000Z', paidAt: '2026-02-20T10:00:00.000Z', lockedAt: '2026-02-10T08:59:00.000Z',
-    creditNoteReason: 'PRICE_CORRECTION', parentInvoiceId: nextId('in'),
+    creditNoteReason: 'PRICE_CORRECTION', precedingDocument: { documentType: 'PROFORMA', id: nextId('pf') },
     payout: { status: 'FAILED', reference: 'Rückläufer ✓', note: 'IBAN falsch', executedAt: null, updatedAt: '2026-02-21T12:00:00.000Z' },
-    source: { type: 'PROFORMA', id: nextId('pf') },
     dunningPaused: true, dunningPausedAt: '2026-02-21T11:00:00.000Z', dunningPausedReason: 'Kunde hat Rückfrage ❓',
     lines: [
       anInvoiceLine(),
@@ -124,7 +124,7 @@ export function aDocumentCategory(companyId: string, overrides: Partial<Document
 export function anIdempotencyRecord(companyId: string, overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord {
   const id = nextId('ik')
   return {
-    companyId, key: `key-${id}`, fingerprint: `sha256:${id}`, state: 'completed', claimExpiresAt: '2026-03-01T00:01:00.000Z',
+    companyId, key: `key-${id}`, fingerprint: `sha256:${id}`,
     responseStatus: 201, responseBody: { id: nextId('in'), total: '119.00', lines: [{ note: 'Grüße' }], paid: false, none: null },
     resourceId: nextId('in'), createdAt: '2026-03-01T00:00:00.000Z',
     ...overrides,
@@ -159,7 +159,7 @@ export function aDocumentVersion(companyId: string, invoiceId: string, overrides
       invoice: anInvoice(companyId, customer.id, { id: invoiceId }),
       customer,
       company: aCompany({ id: companyId }),
-      parentInvoice: anInvoice(companyId, customer.id, { invoiceType: 'INVOICE', parentInvoiceId: null }),
+      parentInvoice: anInvoice(companyId, customer.id, { documentType: 'INVOICE', precedingDocument: null }),
     },
     pdfKey: `versions/${companyId}/${invoiceId}/v1.pdf`, createdAt: '2026-03-01T00:00:00.000Z', createdBy: nextId('key'),
     ...overrides,
@@ -168,7 +168,7 @@ export function aDocumentVersion(companyId: string, invoiceId: string, overrides
 
 /** A reservation expiring ten minutes after 2026-03-01T00:00:00.000Z. */
 export function aSendReservation(companyId: string, invoiceId: string, overrides: Partial<SendReservation> = {}): SendReservation {
-  return { companyId, invoiceId, token: nextId('tok'), expiresAt: '2026-03-01T00:10:00.000Z', ...overrides }
+  return { companyId, invoiceId, token: nextId('tok'), idempotencyKey: null, expiresAt: '2026-03-01T00:10:00.000Z', ...overrides }
 }
 
 /**

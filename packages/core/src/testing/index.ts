@@ -1,9 +1,12 @@
-/** Test support for the engine and its adapters: in-memory storage and blobs, a manual clock, fixtures, contract suites. */
+/** Test support for the engine and its adapters: in-memory storage and files, a manual clock, fixtures, contract suites. */
 export { createMemoryStorage } from '../memory-storage/memory-storage'
-export { createMemoryBlobStore } from '../memory-storage/memory-blob-store'
+export { createMemoryFileStore } from '../memory-storage/memory-file-store'
 export { createManualClock, type ManualClock } from './manual-clock'
 export { storageContract, type StorageHarness } from './storage-contract'
-export { blobStoreContract } from './blob-store-contract'
+export { withTransactionConflicts } from './conflicting-storage'
+export { fileStoreContract } from './file-store-contract'
+export { claimsDueContract, type ClaimsDueHarness } from './claims-due-contract'
+export { webhookDeliveryClaims } from './webhook-claims'
 export {
   aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
   aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt, aReminder,

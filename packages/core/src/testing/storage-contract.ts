@@ -2,12 +2,15 @@ import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, it } from 'node:test'
 import type { Company } from '../companies/company'
 import type { Customer } from '../customers/customer'
-import type { Invoice } from '../invoices/invoice'
-import type { InvoiceListQuery, Storage } from '../ports/storage'
+import type { Invoice, InvoiceType } from '../invoices/invoice'
+import type { InvoiceListQuery, Storage, StorageTx } from '../ports/storage'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 import {
   aCompany, aCustomer, aDocumentCategory, aDocumentVersion, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine,
   aPayment, aProduct, aReminder, aSendReservation, aWebhookAttempt, aWebhookDelivery, aWebhookEndpoint,
 } from './fixtures'
+import { claimsDueContract } from './claims-due-contract'
+import { webhookDeliveryClaims } from './webhook-claims'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -18,6 +21,30 @@ export interface StorageHarness {
 }
 
 const page = { limit: 50, offset: 0 }
+
+/** A timer tick: long enough for anything already queued to run. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 1))
+
+/** Where `count` callers wait until all have arrived (then a tick more); later callers pass at once. */
+function meeting(count: number): () => Promise<void> {
+  let arrived = 0
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => { open = resolve })
+  return async () => {
+    arrived += 1
+    if (arrived >= count) open()
+    await opened
+    await pause()
+  }
+}
+
+/** The values of settled promises; fails unless every one was fulfilled. */
+function valuesOf<T>(results: PromiseSettledResult<T>[]): T[] {
+  return results.map((result) => {
+    if (result.status === 'rejected') throw result.reason
+    return result.value
+  })
+}
 
 /**
  * The behaviour every storage adapter MUST have. Each adapter's test file calls this once with
@@ -40,6 +67,19 @@ export function storageContract(harness: StorageHarness): void {
       })
       return companies
     }
+    /**
+     * Runs `work` in `count` transactions at once, as the engine runs work (again after a
+     * conflict), and settles each. Each holds its transaction open across an await before its
+     * work writes: where transactions overlap, until all have begun, so they truly meet; where
+     * they run one at a time, for a timer tick, in which no other transaction may get in.
+     */
+    const concurrently = <T>(count: number, work: (tx: StorageTx, index: number) => Promise<T>) => {
+      const everyone = meeting(storage.capabilities.concurrentTransactions ? count : 1)
+      return Promise.allSettled(Array.from({ length: count }, (_, index) => retryingTransaction(storage, async (tx) => {
+        await everyone()
+        return work(tx, index)
+      })))
+    }
 
     describe('transaction', () => {
       it('commits writes to several repositories together and returns the result', async () => {
@@ -47,7 +87,7 @@ export function storageContract(harness: StorageHarness): void {
         const result = await storage.transaction(async (tx) => {
           await tx.companies.insert(company)
           await tx.customers.insert(aCustomer(company.id))
-          return tx.sequences.next(company.id, 'CUSTOMER')
+          return tx.sequences.takeNextNumber(company.id, 'CUSTOMER')
         })
         assert.equal(result, 1)
         assert.deepEqual(await storage.companies.get(company.id), company)
@@ -62,7 +102,7 @@ export function storageContract(harness: StorageHarness): void {
           storage.transaction(async (tx) => {
             await tx.companies.update({ ...company, name: 'Changed' })
             await tx.customers.insert(aCustomer(company.id))
-            await tx.sequences.next(company.id, 'CUSTOMER')
+            await tx.sequences.takeNextNumber(company.id, 'CUSTOMER')
             await tx.usage.addApiCalls(company.id, '2026-01', 5)
             throw failure
           }),
@@ -93,7 +133,8 @@ export function storageContract(harness: StorageHarness): void {
         assert.equal(await read, undefined)
       })
 
-      it('runs concurrent transactions one after another (read-modify-write loses nothing)', async () => {
+      it('runs concurrent transactions one after another (read-modify-write loses nothing)', async (t) => {
+        if (storage.capabilities.concurrentTransactions) return t.skip('its transactions overlap (concurrentTransactions)')
         const company = aCompany({ apiCallQuota: 0 })
         await storage.transaction((tx) => tx.companies.insert(company))
         await Promise.all(Array.from({ length: 20 }, () => storage.transaction(async (tx) => {
@@ -101,6 +142,38 @@ export function storageContract(harness: StorageHarness): void {
           await tx.companies.update({ ...current, apiCallQuota: (current.apiCallQuota ?? 0) + 1 })
         })))
         assert.equal((await storage.companies.get(company.id))?.apiCallQuota, 20)
+      })
+
+      it('MUST be serializable: concurrent read-modify-write units, re-run after conflicts, lose nothing', async () => {
+        const company = aCompany({ apiCallQuota: 0 })
+        await storage.transaction((tx) => tx.companies.insert(company))
+        valuesOf(await concurrently(2, async (tx) => {
+          const current = (await tx.companies.get(company.id))!
+          await pause()
+          await tx.companies.update({ ...current, apiCallQuota: (current.apiCallQuota ?? 0) + 1 })
+        }))
+        assert.equal((await storage.companies.get(company.id))?.apiCallQuota, 2)
+      })
+
+      it('MUST NOT let a transaction begin while another runs, when it says it runs them one at a time', async (t) => {
+        if (storage.capabilities.concurrentTransactions) return t.skip('its transactions overlap (concurrentTransactions)')
+        const steps: string[] = []
+        let finish!: () => void
+        const finished = new Promise<void>((resolve) => { finish = resolve })
+        let began!: () => void
+        const beginning = new Promise<void>((resolve) => { began = resolve })
+        const first = storage.transaction(async () => {
+          steps.push('first begins')
+          began()
+          await finished
+          steps.push('first ends')
+        })
+        await beginning
+        const second = storage.transaction(async () => { steps.push('second begins') })
+        await pause()
+        finish()
+        await Promise.all([first, second])
+        assert.deepEqual(steps, ['first begins', 'first ends', 'second begins'])
       })
     })
 
@@ -267,10 +340,10 @@ export function storageContract(harness: StorageHarness): void {
       it('starts each key at 1, counts per company and key, and reports the current value', async () => {
         const [a, b] = (await storedCompanies(2)) as [Company, Company]
         const taken = await storage.transaction(async (tx) => [
-          await tx.sequences.next(a.id, 'INVOICE:2026'),
-          await tx.sequences.next(a.id, 'INVOICE:2026'),
-          await tx.sequences.next(a.id, 'INVOICE:2027'),
-          await tx.sequences.next(b.id, 'INVOICE:2026'),
+          await tx.sequences.takeNextNumber(a.id, 'INVOICE:2026'),
+          await tx.sequences.takeNextNumber(a.id, 'INVOICE:2026'),
+          await tx.sequences.takeNextNumber(a.id, 'INVOICE:2027'),
+          await tx.sequences.takeNextNumber(b.id, 'INVOICE:2026'),
         ])
         assert.deepEqual(taken, [1, 2, 1, 1])
         assert.equal(await storage.sequences.current(a.id, 'INVOICE:2026'), 2)
@@ -281,29 +354,29 @@ export function storageContract(harness: StorageHarness): void {
         const [company] = (await storedCompanies(1)) as [Company]
         await storage.transaction(async (tx) => {
           await tx.sequences.raiseTo(company.id, 'INVOICE', 7)
-          await tx.sequences.next(company.id, 'CREDIT_NOTE')
-          await tx.sequences.next(company.id, 'CREDIT_NOTE')
+          await tx.sequences.takeNextNumber(company.id, 'CREDIT_NOTE')
+          await tx.sequences.takeNextNumber(company.id, 'CREDIT_NOTE')
           await tx.sequences.raiseTo(company.id, 'CREDIT_NOTE', 1)
         })
         assert.equal(await storage.sequences.current(company.id, 'INVOICE'), 7)
         assert.equal(await storage.sequences.current(company.id, 'CREDIT_NOTE'), 2)
-        assert.equal(await storage.transaction((tx) => tx.sequences.next(company.id, 'INVOICE')), 8)
+        assert.equal(await storage.transaction((tx) => tx.sequences.takeNextNumber(company.id, 'INVOICE')), 8)
       })
 
       it('gives a number back when its transaction rolls back', async () => {
         const [company] = (await storedCompanies(1)) as [Company]
-        await storage.transaction((tx) => tx.sequences.next(company.id, 'INVOICE'))
+        await storage.transaction((tx) => tx.sequences.takeNextNumber(company.id, 'INVOICE'))
         await assert.rejects(storage.transaction(async (tx) => {
-          await tx.sequences.next(company.id, 'INVOICE')
+          await tx.sequences.takeNextNumber(company.id, 'INVOICE')
           throw new Error('issue failed')
         }))
-        assert.equal(await storage.transaction((tx) => tx.sequences.next(company.id, 'INVOICE')), 2)
+        assert.equal(await storage.transaction((tx) => tx.sequences.takeNextNumber(company.id, 'INVOICE')), 2)
       })
 
       it('hands out 1..50 with no gap or duplicate to 50 concurrent transactions', async () => {
         const [company] = (await storedCompanies(1)) as [Company]
         const taken = await Promise.all(Array.from({ length: 50 }, () =>
-          storage.transaction((tx) => tx.sequences.next(company.id, 'INVOICE'))))
+          retryingTransaction(storage, (tx) => tx.sequences.takeNextNumber(company.id, 'INVOICE'))))
         assert.deepEqual([...taken].sort((x, y) => x - y), Array.from({ length: 50 }, (_, index) => index + 1))
       })
     })
@@ -321,7 +394,7 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(totals, [5, 12, 1, 2])
         assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 12, documentsIssued: 0 })
         await Promise.all(Array.from({ length: 10 }, () =>
-          storage.transaction((tx) => tx.usage.addApiCalls(b.id, '2026-03', 1))))
+          retryingTransaction(storage, (tx) => tx.usage.addApiCalls(b.id, '2026-03', 1))))
         assert.equal((await storage.usage.get(b.id, '2026-03')).apiCalls, 12)
       })
 
@@ -344,7 +417,7 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2 })
         assert.deepEqual(await storage.usage.get(a.id, '2026-05'), { apiCalls: 0, documentsIssued: 0 })
         await Promise.all(Array.from({ length: 10 }, () =>
-          storage.transaction((tx) => tx.usage.addDocumentIssued(b.id, '2026-03'))))
+          retryingTransaction(storage, (tx) => tx.usage.addDocumentIssued(b.id, '2026-03'))))
         assert.equal((await storage.usage.get(b.id, '2026-03')).documentsIssued, 11)
       })
     })
@@ -374,19 +447,19 @@ export function storageContract(harness: StorageHarness): void {
         const { company, customers: [customer], categories: [category] } = await storedCustomers([{}], 1)
         const invoice = anInvoice(company.id, customer!.id, { documentCategoryId: category!.id })
         const bare = anInvoice(company.id, customer!.id, {
-          numberIssued: false, invoiceNumber: 'ENTWURF-1', invoiceType: 'INVOICE', status: 'DRAFT', issueDate: '2026-02-09',
+          numberIssued: false, number: 'ENTWURF-1', documentType: 'INVOICE', status: 'DRAFT', issueDate: '2026-02-09',
           servicePeriodStart: null, servicePeriodEnd: null, taxBreakdown: [], reverseCharge: false, taxExemptionReason: 'NONE',
           taxExemptionNote: null, ossApplicable: false, ossCountry: null, notes: null, footer: null, headerText: null, customTitle: null,
           pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false, useShippingAddress: false, shippingName: null,
           shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null, orderNumber: null,
           buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
-          creditNoteReason: null, parentInvoiceId: null, source: null, dunningPaused: false, dunningPausedAt: null,
+          creditNoteReason: null, precedingDocument: null, dunningPaused: false, dunningPausedAt: null,
           dunningPausedReason: null, lines: [],
         })
         await storedInvoices(invoice, bare)
         assert.deepEqual(await storage.invoices.get(company.id, invoice.id), invoice)
         assert.deepEqual(await storage.invoices.get(company.id, bare.id), bare)
-        assert.deepEqual(await storage.invoices.findByNumber(company.id, invoice.invoiceNumber), invoice)
+        assert.deepEqual(await storage.invoices.findByNumber(company.id, invoice.number), invoice)
         assert.deepEqual(await storage.invoices.list(company.id, page), { items: [invoice, bare], total: 2, limit: 50, offset: 0 })
         assert.equal(await storage.invoices.get(company.id, 'missing'), undefined)
         assert.equal(await storage.invoices.findByNumber(company.id, 'RE-missing'), undefined)
@@ -399,7 +472,7 @@ export function storageContract(harness: StorageHarness): void {
         const invoice = anInvoice(company.id, customer!.id)
         await storedInvoices(invoice)
         assert.equal(await storage.invoices.get(other.id, invoice.id), undefined)
-        assert.equal(await storage.invoices.findByNumber(other.id, invoice.invoiceNumber), undefined)
+        assert.equal(await storage.invoices.findByNumber(other.id, invoice.number), undefined)
         assert.deepEqual(await storage.invoices.list(other.id, page), { items: [], total: 0, limit: 50, offset: 0 })
         assert.equal(await storage.invoices.existsForCustomer(other.id, customer!.id), false)
         await storage.transaction(async (tx) => {
@@ -425,8 +498,8 @@ export function storageContract(harness: StorageHarness): void {
         const invoice = anInvoice(company.id, customer!.id)
         await storedInvoices(invoice)
         const changed: Invoice = {
-          ...invoice, status: 'PAID', grossTotal: '0.01', metadata: { replaced: true }, source: null, eInvoiceAudit: null,
-          lines: [anInvoiceLine({ quantity: '0.001', netAmount: '0.10', creditedLineId: 'li-credited-elsewhere' }), { ...invoice.lines[2]!, description: 'Rabatt neu' }],
+          ...invoice, status: 'PAID', grossTotal: '0.01', metadata: { replaced: true }, precedingDocument: null, eInvoiceAudit: null,
+          lines: [anInvoiceLine({ quantity: '0.001', netAmount: '0.10', sourceLineId: 'li-credited-elsewhere' }), { ...invoice.lines[2]!, description: 'Rabatt neu' }],
         }
         await storage.transaction((tx) => tx.invoices.update(changed))
         assert.deepEqual(await storage.invoices.get(company.id, invoice.id), changed)
@@ -442,7 +515,7 @@ export function storageContract(harness: StorageHarness): void {
         await storedInvoices(invoice, kept)
         await storage.transaction((tx) => tx.invoices.delete(company.id, invoice.id))
         assert.equal(await storage.invoices.get(company.id, invoice.id), undefined)
-        assert.equal(await storage.invoices.findByNumber(company.id, invoice.invoiceNumber), undefined)
+        assert.equal(await storage.invoices.findByNumber(company.id, invoice.number), undefined)
         assert.deepEqual(await listed(company.id), [kept.id])
         // Stored again under the same id without lines, it has none: the old lines are gone.
         const again = { ...invoice, lines: [] }
@@ -456,17 +529,17 @@ export function storageContract(harness: StorageHarness): void {
         const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
         const first = anInvoice(company.id, customer!.id)
         const second = anInvoice(company.id, customer!.id)
-        await storedInvoices(first, second, anInvoice(other.id, otherCustomer!.id, { invoiceNumber: first.invoiceNumber }))
+        await storedInvoices(first, second, anInvoice(other.id, otherCustomer!.id, { number: first.number }))
         const unrelated = anInvoice(company.id, customer!.id)
         const event = anEvent(company.id)
         await assert.rejects(storage.transaction(async (tx) => {
           await tx.invoices.insert(unrelated)
           await tx.events.append(event)
-          await tx.invoices.insert(anInvoice(company.id, customer!.id, { invoiceNumber: first.invoiceNumber }))
+          await tx.invoices.insert(anInvoice(company.id, customer!.id, { number: first.number }))
         }))
         await assert.rejects(storage.transaction(async (tx) => {
           await tx.usage.addDocumentIssued(company.id, '2026-02')
-          await tx.invoices.update({ ...second, invoiceNumber: first.invoiceNumber })
+          await tx.invoices.update({ ...second, number: first.number })
         }))
         assert.equal(await storage.invoices.get(company.id, unrelated.id), undefined)
         assert.equal((await storage.events.list(company.id, page)).total, 0)
@@ -502,21 +575,21 @@ export function storageContract(harness: StorageHarness): void {
         const { company, customers: [c1, c2], categories: [k1, k2] } = await storedCustomers([{}, {}], 2)
         const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
         const invoice = (overrides: Partial<Invoice>) => anInvoice(company.id, c1!.id, { payout: null, ...overrides })
-        const i1 = invoice({ status: 'DRAFT', invoiceType: 'INVOICE', documentCategoryId: k1!.id, issueDate: '2026-01-10' })
-        const i2 = invoice({ status: 'SENT', invoiceType: 'INVOICE', customerId: c2!.id, documentCategoryId: null, issueDate: '2026-01-20' })
+        const i1 = invoice({ status: 'DRAFT', documentType: 'INVOICE', documentCategoryId: k1!.id, issueDate: '2026-01-10' })
+        const i2 = invoice({ status: 'SENT', documentType: 'INVOICE', customerId: c2!.id, documentCategoryId: null, issueDate: '2026-01-20' })
         const i3 = invoice({
-          status: 'SENT', invoiceType: 'CREDIT_NOTE', documentCategoryId: k2!.id, issueDate: '2026-01-31',
+          status: 'SENT', documentType: 'CREDIT_NOTE', documentCategoryId: k2!.id, issueDate: '2026-01-31',
           payout: { status: 'APPROVED', reference: null, note: null, executedAt: null, updatedAt: '2026-01-31T10:00:00.000Z' },
         })
-        const i4 = invoice({ status: 'PAID', invoiceType: 'PROFORMA', customerId: c2!.id, documentCategoryId: k1!.id, issueDate: '2026-02-01' })
-        const elsewhere = anInvoice(other.id, otherCustomer!.id, { status: 'SENT', invoiceType: 'INVOICE', issueDate: '2026-01-20' })
+        const i4 = invoice({ status: 'PAID', documentType: 'PROFORMA', customerId: c2!.id, documentCategoryId: k1!.id, issueDate: '2026-02-01' })
+        const elsewhere = anInvoice(other.id, otherCustomer!.id, { status: 'SENT', documentType: 'INVOICE', issueDate: '2026-01-20' })
         await storedInvoices(i1, i2, i3, i4, elsewhere)
         const cases: [Partial<InvoiceListQuery>, Invoice[]][] = [
           [{}, [i4, i3, i2, i1]],
           [{ status: 'SENT' }, [i3, i2]],
           [{ status: 'OVERDUE' }, []],
-          [{ invoiceType: 'INVOICE' }, [i2, i1]],
-          [{ invoiceType: 'PROFORMA' }, [i4]],
+          [{ documentType: 'INVOICE' }, [i2, i1]],
+          [{ documentType: 'PROFORMA' }, [i4]],
           [{ customerId: c1!.id }, [i3, i1]],
           [{ customerId: otherCustomer!.id }, []],
           [{ documentCategoryId: k1!.id }, [i4, i1]],
@@ -526,12 +599,12 @@ export function storageContract(harness: StorageHarness): void {
           [{ from: '2026-01-11', to: '2026-01-30' }, [i2]],
           [{ status: 'SENT', customerId: c1!.id }, [i3]],
           [{ status: 'SENT', from: '2026-01-21' }, [i3]],
-          [{ invoiceType: 'INVOICE', documentCategoryId: k1!.id, to: '2026-01-10' }, [i1]],
-          [{ customerId: c2!.id, documentCategoryId: k1!.id, status: 'PAID', invoiceType: 'PROFORMA', from: '2026-02-01', to: '2026-02-01' }, [i4]],
+          [{ documentType: 'INVOICE', documentCategoryId: k1!.id, to: '2026-01-10' }, [i1]],
+          [{ customerId: c2!.id, documentCategoryId: k1!.id, status: 'PAID', documentType: 'PROFORMA', from: '2026-02-01', to: '2026-02-01' }, [i4]],
           [{ customerId: c2!.id, status: 'DRAFT' }, []],
           [{ payoutStatus: 'APPROVED' }, [i3]],
           [{ payoutStatus: 'PENDING' }, []],
-          [{ invoiceType: 'CREDIT_NOTE', payoutStatus: 'APPROVED', status: 'SENT', customerId: c1!.id }, [i3]],
+          [{ documentType: 'CREDIT_NOTE', payoutStatus: 'APPROVED', status: 'SENT', customerId: c1!.id }, [i3]],
         ]
         for (const [query, expected] of cases) {
           const found = await storage.invoices.list(company.id, { ...page, ...query })
@@ -551,12 +624,12 @@ export function storageContract(harness: StorageHarness): void {
         ])
         const { company: other, customers: [namesake] } = await storedCustomers([{ name: 'ÄRZTEHAUS Öst' }])
         const document = (customer: Customer, invoiceNumber: string, issueDate: string) =>
-          anInvoice(company.id, customer.id, { invoiceNumber, issueDate })
+          anInvoice(company.id, customer.id, { number: invoiceNumber, issueDate })
         const ofUmlaut = document(umlaut!, 'RE-2026-001', '2026-01-04')
         const ofPercent = document(percent!, 'RE-2026-002', '2026-01-03')
         const ofPlain = document(plain!, 'RE-2026-003', '2026-01-02')
         const oddNumber = document(plain!, 'GS_50%-Ü1', '2026-01-01')
-        await storedInvoices(ofUmlaut, ofPercent, ofPlain, oddNumber, anInvoice(other.id, namesake!.id, { invoiceNumber: 'RE-2026-001' }))
+        await storedInvoices(ofUmlaut, ofPercent, ofPlain, oddNumber, anInvoice(other.id, namesake!.id, { number: 'RE-2026-001' }))
         const ids = (search: string, query: Partial<InvoiceListQuery> = {}) => listed(company.id, { ...query, search })
         assert.deepEqual(await ids('ärzte'), [ofUmlaut.id])
         assert.deepEqual(await ids('öST'), [ofUmlaut.id])
@@ -599,25 +672,33 @@ export function storageContract(harness: StorageHarness): void {
         assert.equal(await storage.transaction((tx) => tx.invoices.existsForCustomer(company.id, used!.id)), true)
       })
 
-      it('lists the credit notes of an invoice, oldest first, with their lines, only in the company', async () => {
+      it('lists the documents made from a document, oldest first, with their lines, only in the company', async () => {
         const { company, customers: [customer] } = await storedCustomers([{}])
-        const parent = anInvoice(company.id, customer!.id)
-        const first = anInvoice(company.id, customer!.id, { invoiceType: 'CREDIT_NOTE', parentInvoiceId: parent.id, creditNoteReason: 'CANCELLATION' })
-        const second = anInvoice(company.id, customer!.id, { invoiceType: 'CREDIT_NOTE', parentInvoiceId: parent.id, creditNoteReason: 'GOODWILL' })
-        const unrelated = anInvoice(company.id, customer!.id, { invoiceType: 'CREDIT_NOTE' })
+        const parent = anInvoice(company.id, customer!.id, { precedingDocument: null })
+        const made = (documentType: InvoiceType) => ({ documentType, precedingDocument: { documentType: parent.documentType, id: parent.id } })
+        const first = anInvoice(company.id, customer!.id, { ...made('CREDIT_NOTE'), creditNoteReason: 'CANCELLATION' })
+        const second = anInvoice(company.id, customer!.id, { ...made('CREDIT_NOTE'), creditNoteReason: 'GOODWILL' })
+        const unrelated = anInvoice(company.id, customer!.id, { documentType: 'CREDIT_NOTE' })
         await storedInvoices(parent, first, second, unrelated)
-        const listed = await storage.invoices.listByParent(company.id, parent.id)
+        const listed = await storage.invoices.listDerived(company.id, parent.id)
         assert.deepEqual(listed.map((note) => note.id), [first.id, second.id])
         assert.deepEqual(listed[0]!.lines, first.lines)
-        assert.deepEqual(await storage.invoices.listByParent(company.id, first.id), [])
+        assert.deepEqual(await storage.invoices.listDerived(company.id, first.id), [])
         const { company: other } = await storedCustomers([])
-        assert.deepEqual(await storage.invoices.listByParent(other.id, parent.id), [])
+        assert.deepEqual(await storage.invoices.listDerived(other.id, parent.id), [])
+        const summary = (document: Invoice) => ({
+          documentType: document.documentType, id: document.id, number: document.number, status: document.status, precedingDocumentId: document.precedingDocument!.id,
+        })
+        assert.deepEqual(await storage.invoices.summariesDerivedFrom(company.id, [parent.id, first.id, unrelated.precedingDocument!.id]),
+          [summary(first), summary(second), summary(unrelated)])
+        assert.deepEqual(await storage.invoices.summariesDerivedFrom(company.id, []), [])
+        assert.deepEqual(await storage.invoices.summariesDerivedFrom(other.id, [parent.id]), [])
       })
 
       it('rolls back a document with its lines, events, audit entries and idempotency records together', async () => {
         const { company, customers: [customer] } = await storedCustomers([{}])
         const kept = anInvoice(company.id, customer!.id)
-        const claim = anIdempotencyRecord(company.id, { state: 'pending', responseStatus: null, responseBody: null, resourceId: null })
+        const claim = anIdempotencyRecord(company.id, { resourceId: null })
         await storage.transaction(async (tx) => {
           await tx.invoices.insert(kept)
           await tx.idempotency.insertIfAbsent(claim)
@@ -630,7 +711,7 @@ export function storageContract(harness: StorageHarness): void {
           await tx.events.append(anEvent(company.id))
           await tx.audit.append(anAuditEntry(company.id))
           await tx.idempotency.insertIfAbsent(anIdempotencyRecord(company.id))
-          await tx.idempotency.update({ ...claim, state: 'completed', responseStatus: 201, resourceId: created.id })
+          await tx.idempotency.update({ ...claim, responseStatus: 200, resourceId: created.id })
           await tx.documentCategories.insert(aDocumentCategory(company.id))
           // The transaction reads its own writes.
           assert.deepEqual(await tx.invoices.get(company.id, created.id), created)
@@ -668,9 +749,9 @@ export function storageContract(harness: StorageHarness): void {
     })
 
     describe('idempotency', () => {
-      it('claims a key once per company, round-trips, updates and deletes the record', async () => {
+      it('stores a key’s answer once per company, round-trips and restates it', async () => {
         const [company, other] = (await storedCompanies(2)) as [Company, Company]
-        const claim = anIdempotencyRecord(company.id, { state: 'pending', responseStatus: null, responseBody: null, resourceId: null })
+        const claim = anIdempotencyRecord(company.id, { responseStatus: 200, responseBody: { body: null }, resourceId: null })
         const claimed = await storage.transaction(async (tx) => [
           await tx.idempotency.insertIfAbsent(claim),
           await tx.idempotency.insertIfAbsent({ ...claim, fingerprint: 'another request' }),
@@ -683,17 +764,15 @@ export function storageContract(harness: StorageHarness): void {
         await storage.transaction((tx) => tx.idempotency.update(completed))
         assert.deepEqual(await storage.idempotency.get(company.id, claim.key), completed)
         assert.deepEqual(await storage.idempotency.get(other.id, claim.key), { ...claim, companyId: other.id })
-        await storage.transaction((tx) => tx.idempotency.delete(company.id, claim.key))
-        assert.equal(await storage.idempotency.get(company.id, claim.key), undefined)
-        assert.ok(await storage.idempotency.get(other.id, claim.key))
-        assert.equal(await storage.transaction((tx) => tx.idempotency.insertIfAbsent(claim)), true)
+        await storage.transaction((tx) => tx.idempotency.update({ ...completed, companyId: 'no-such-company' }))
+        assert.equal(await storage.idempotency.get('no-such-company', claim.key), undefined, 'update stores no new record')
       })
 
       it('lets exactly one of concurrent transactions claim a key', async () => {
         const [company] = (await storedCompanies(1)) as [Company]
-        const claim = anIdempotencyRecord(company.id, { state: 'pending' })
+        const claim = anIdempotencyRecord(company.id)
         const claimed = await Promise.all(Array.from({ length: 10 }, (_, index) =>
-          storage.transaction((tx) => tx.idempotency.insertIfAbsent({ ...claim, fingerprint: `request-${index}` }))))
+          retryingTransaction(storage, (tx) => tx.idempotency.insertIfAbsent({ ...claim, fingerprint: `request-${index}` }))))
         assert.equal(claimed.filter(Boolean).length, 1)
         const winner = claimed.indexOf(true)
         assert.equal((await storage.idempotency.get(company.id, claim.key))?.fingerprint, `request-${winner}`)
@@ -704,16 +783,16 @@ export function storageContract(harness: StorageHarness): void {
         const first = anIdempotencyRecord(company.id, { resourceId: 'inv_1' })
         const second = anIdempotencyRecord(company.id, { resourceId: 'inv_1' })
         const unrelated = anIdempotencyRecord(company.id, { resourceId: 'inv_2' })
-        const pending = anIdempotencyRecord(company.id, { resourceId: null })
+        const withoutResource = anIdempotencyRecord(company.id, { resourceId: null })
         const elsewhere = anIdempotencyRecord(other.id, { resourceId: 'inv_1' })
         await storage.transaction(async (tx) => {
-          for (const record of [first, second, unrelated, pending, elsewhere]) await tx.idempotency.insertIfAbsent(record)
+          for (const record of [first, second, unrelated, withoutResource, elsewhere]) await tx.idempotency.insertIfAbsent(record)
         })
         await storage.transaction((tx) => tx.idempotency.deleteForResource(company.id, 'inv_1'))
         assert.equal(await storage.idempotency.get(company.id, first.key), undefined)
         assert.equal(await storage.idempotency.get(company.id, second.key), undefined)
         assert.deepEqual(await storage.idempotency.get(company.id, unrelated.key), unrelated)
-        assert.deepEqual(await storage.idempotency.get(company.id, pending.key), pending)
+        assert.deepEqual(await storage.idempotency.get(company.id, withoutResource.key), withoutResource)
         assert.deepEqual(await storage.idempotency.get(other.id, elsewhere.key), elsewhere)
       })
 
@@ -865,7 +944,7 @@ export function storageContract(harness: StorageHarness): void {
         const version = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
         await storage.transaction((tx) => tx.documentVersions.insert(version))
         const keys = Array.from({ length: 8 }, (_, index) => `versions/drawing-${index}.pdf`)
-        const recorded = await Promise.all(keys.map((key) => storage.transaction((tx) => tx.documentVersions.recordPdfKey(company.id, version.id, key))))
+        const recorded = await Promise.all(keys.map((key) => retryingTransaction(storage, (tx) => tx.documentVersions.recordPdfKey(company.id, version.id, key))))
         assert.equal(recorded.filter(Boolean).length, 1)
         const winner = keys[recorded.indexOf(true)]
         assert.equal((await storage.documentVersions.get(company.id, invoice!.id, 1))!.pdfKey, winner)
@@ -979,7 +1058,7 @@ export function storageContract(harness: StorageHarness): void {
         const { company, documents: [invoice] } = await storedDocuments(1)
         const rivals = Array.from({ length: 10 }, () => aSendReservation(company.id, invoice!.id))
         const reserved = await Promise.all(rivals.map((reservation) =>
-          storage.transaction((tx) => tx.sendReservations.tryReserve(reservation, now))))
+          retryingTransaction(storage, (tx) => tx.sendReservations.tryReserve(reservation, now))))
         assert.equal(reserved.filter(Boolean).length, 1)
         assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), rivals[reserved.indexOf(true)])
       })
@@ -1163,27 +1242,32 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual((await storage.events.list(company!.id, page)).items, [events[0], events[2]])
       })
 
-      it('lists due pending deliveries of every company earliest first, and updates them', async () => {
+      it('claims due PENDING deliveries of every company, none that succeeded or failed, and updates them', async () => {
         const [company, other] = await storedCompanies(2)
         const endpoint = aWebhookEndpoint(company!.id)
         const otherEndpoint = aWebhookEndpoint(other!.id)
-        const late = aWebhookDelivery(company!.id, endpoint.id, { nextAttemptAt: '2026-03-01T10:05:00.000Z' })
-        const early = aWebhookDelivery(other!.id, otherEndpoint.id, { nextAttemptAt: '2026-03-01T10:00:00.000Z' })
-        const future = aWebhookDelivery(company!.id, endpoint.id, { nextAttemptAt: '2026-03-01T11:00:00.000Z' })
+        const pending = aWebhookDelivery(company!.id, endpoint.id, { nextAttemptAt: '2026-03-01T10:05:00.000Z' })
+        const ofOther = aWebhookDelivery(other!.id, otherEndpoint.id, { nextAttemptAt: '2026-03-01T10:00:00.000Z' })
         const done = aWebhookDelivery(company!.id, endpoint.id, { status: 'SUCCEEDED', attempts: 1, nextAttemptAt: '2026-03-01T09:00:00.000Z' })
+        const failed = aWebhookDelivery(company!.id, endpoint.id, { status: 'FAILED', attempts: 8, nextAttemptAt: '2026-03-01T09:00:00.000Z' })
         await storage.transaction(async (tx) => {
           await tx.webhookEndpoints.insert(endpoint)
           await tx.webhookEndpoints.insert(otherEndpoint)
-          for (const delivery of [late, early, future, done]) await tx.webhookDeliveries.insert(delivery)
+          for (const delivery of [pending, ofOther, done, failed]) await tx.webhookDeliveries.insert(delivery)
         })
-        assert.deepEqual(await storage.webhookDeliveries.listDue('2026-03-01T10:05:00.000Z', 10), [early, late])
-        assert.deepEqual(await storage.webhookDeliveries.listDue('2026-03-01T10:05:00.000Z', 1), [early])
+        const claimed = await storage.transaction((tx) => tx.webhookDeliveries.claimDue('2026-03-01T10:05:00.000Z', 10, 70_000))
+        assert.deepEqual(new Set(claimed.map((delivery) => delivery.id)), new Set([pending.id, ofOther.id]))
         assert.deepEqual(await storage.webhookDeliveries.get(done.id), done)
-        const retried = { ...late, attempts: 1, nextAttemptAt: '2026-03-01T10:06:00.000Z', updatedAt: '2026-03-01T10:05:00.000Z' }
+        assert.deepEqual(await storage.webhookDeliveries.get(failed.id), failed)
+        const leased = { ...pending, attempts: 1, nextAttemptAt: '2026-03-01T10:06:10.000Z' }
+        assert.deepEqual(await storage.webhookDeliveries.get(pending.id), leased)
+        const retried = { ...leased, nextAttemptAt: '2026-03-01T10:07:00.000Z', updatedAt: '2026-03-01T10:05:01.000Z' }
         await storage.transaction((tx) => tx.webhookDeliveries.update(retried))
-        assert.deepEqual(await storage.webhookDeliveries.get(late.id), retried)
-        assert.deepEqual(await storage.webhookDeliveries.listDue('2026-03-01T10:05:00.000Z', 10), [early])
+        assert.deepEqual(await storage.webhookDeliveries.get(pending.id), retried)
+        assert.deepEqual(await storage.transaction((tx) => tx.webhookDeliveries.claimDue('2026-03-01T10:06:09.999Z', 10, 70_000)), [])
       })
+
+      claimsDueContract('webhook deliveries', () => webhookDeliveryClaims(storage))
 
       it('logs attempts per endpoint newest first, paged, and deletes them with their endpoint', async () => {
         const [company] = await storedCompanies(1)
@@ -1223,6 +1307,106 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(await storage.reminders.listByInvoice('other-company', invoice!.id), [])
         await assert.rejects(storage.transaction((tx) => tx.reminders.insert(aReminder(company.id, invoice!.id, { level: 1 }))))
         assert.equal((await storage.reminders.listByInvoice(company.id, invoice!.id)).length, 2)
+      })
+    })
+
+    // Each guarantee of a primitive, with two units of work at once that each hold their
+    // transaction open across an await before they write (see `concurrently`).
+    describe('two concurrent units of work', () => {
+      it('takeNextNumber: they MUST get distinct consecutive values', async () => {
+        const [company] = (await storedCompanies(1)) as [Company]
+        const taken = valuesOf(await concurrently(2, (tx) => tx.sequences.takeNextNumber(company.id, 'INVOICE:2026')))
+        assert.deepEqual([...taken].sort((x, y) => x - y), [1, 2])
+        assert.equal(await storage.sequences.current(company.id, 'INVOICE:2026'), 2)
+      })
+
+      it('takeNextNumber: a unit that rolls back MUST give its value back, leaving no gap', async () => {
+        const [company] = (await storedCompanies(1)) as [Company]
+        const [kept, rolledBack] = await concurrently(2, async (tx, index) => {
+          const value = await tx.sequences.takeNextNumber(company.id, 'INVOICE:2026')
+          if (index === 1) throw new Error('issue failed')
+          return value
+        })
+        assert.equal(rolledBack?.status, 'rejected')
+        assert.deepEqual(kept, { status: 'fulfilled', value: 1 })
+        assert.equal(await storage.transaction((tx) => tx.sequences.takeNextNumber(company.id, 'INVOICE:2026')), 2)
+      })
+
+      it('insertIfAbsent: exactly one MUST store its record; the other answers false and changes nothing', async () => {
+        const [company] = (await storedCompanies(1)) as [Company]
+        const claim = anIdempotencyRecord(company.id)
+        const claimed = valuesOf(await concurrently(2, (tx, index) => tx.idempotency.insertIfAbsent({ ...claim, fingerprint: `request-${index}` })))
+        assert.deepEqual([...claimed].sort(), [false, true])
+        assert.equal((await storage.idempotency.get(company.id, claim.key))?.fingerprint, `request-${claimed.indexOf(true)}`)
+      })
+
+      it('tryReserve: at most one MUST reserve a free document; the reservation that holds stays', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const rivals = [aSendReservation(company.id, invoice!.id), aSendReservation(company.id, invoice!.id)]
+        const reserved = valuesOf(await concurrently(2, (tx, index) => tx.sendReservations.tryReserve(rivals[index]!, '2026-03-01T00:00:00.000Z')))
+        assert.deepEqual([...reserved].sort(), [false, true])
+        assert.deepEqual(await storage.sendReservations.get(company.id, invoice!.id), rivals[reserved.indexOf(true)])
+      })
+
+      it('recordPdfKey: exactly one MUST record its key; the other answers false and changes nothing', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const version = aDocumentVersion(company.id, invoice!.id, { pdfKey: null })
+        await storage.transaction((tx) => tx.documentVersions.insert(version))
+        const keys = ['versions/first.pdf', 'versions/second.pdf']
+        const recorded = valuesOf(await concurrently(2, (tx, index) => tx.documentVersions.recordPdfKey(company.id, version.id, keys[index]!)))
+        assert.deepEqual([...recorded].sort(), [false, true])
+        assert.equal((await storage.documentVersions.get(company.id, invoice!.id, 1))?.pdfKey, keys[recorded.indexOf(true)])
+      })
+
+      it('addApiCalls: both adds MUST be counted, each answering the total after its own', async () => {
+        const [company] = (await storedCompanies(1)) as [Company]
+        const calls = [3, 4]
+        const totals = valuesOf(await concurrently(2, (tx, index) => tx.usage.addApiCalls(company.id, '2026-03', calls[index]!)))
+        assert.equal((await storage.usage.get(company.id, '2026-03')).apiCalls, 7)
+        assert.ok(totals.includes(7) && (totals.includes(3) || totals.includes(4)), `totals ${totals.join(', ')}`)
+      })
+
+      it('invoices: a second document with the same number in the company MUST be refused', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const rivals = [anInvoice(company.id, customer!.id, { number: 'RE-2026-00001' }), anInvoice(company.id, customer!.id, { number: 'RE-2026-00001' })]
+        const settled = await concurrently(2, (tx, index) => tx.invoices.insert(rivals[index]!))
+        assert.deepEqual(settled.map((result) => result.status).sort(), ['fulfilled', 'rejected'])
+        const stored = rivals[settled.findIndex((result) => result.status === 'fulfilled')]!
+        assert.deepEqual(await listed(company.id), [stored.id])
+        assert.deepEqual(await storage.invoices.findByNumber(company.id, 'RE-2026-00001'), stored)
+      })
+
+      it('reminders: a second reminder of the same level for one document MUST be refused', async () => {
+        const { company, documents: [invoice] } = await storedDocuments(1)
+        const rivals = [aReminder(company.id, invoice!.id, { level: 1 }), aReminder(company.id, invoice!.id, { level: 1 })]
+        const settled = await concurrently(2, (tx, index) => tx.reminders.insert(rivals[index]!))
+        assert.deepEqual(settled.map((result) => result.status).sort(), ['fulfilled', 'rejected'])
+        assert.deepEqual(await storage.reminders.listByInvoice(company.id, invoice!.id), [rivals[settled.findIndex((result) => result.status === 'fulfilled')]])
+      })
+
+      it('a unit that rolls back MUST leave nothing, while the other commits all of its writes', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const written = [0, 1].map(() => ({ invoice: anInvoice(company.id, customer!.id), event: anEvent(company.id), audit: anAuditEntry(company.id) }))
+        const settled = await concurrently(2, async (tx, index) => {
+          const { invoice, event, audit } = written[index]!
+          await tx.invoices.insert({ ...invoice, number: `RE-${await tx.sequences.takeNextNumber(company.id, 'INVOICE')}` })
+          await tx.events.append(event)
+          await tx.audit.append(audit)
+          await tx.usage.addDocumentIssued(company.id, '2026-03')
+          await tx.idempotency.insertIfAbsent(anIdempotencyRecord(company.id, { key: `key-of-unit-${index}` }))
+          if (index === 1) throw new Error('rolled back')
+        })
+        assert.deepEqual(settled.map((result) => result.status), ['fulfilled', 'rejected'])
+        const [kept, rolledBack] = written as [typeof written[0], typeof written[0]]
+        assert.deepEqual(await listed(company.id), [kept.invoice.id])
+        assert.equal((await storage.invoices.get(company.id, kept.invoice.id))?.number, 'RE-1')
+        assert.equal(await storage.invoices.get(company.id, rolledBack.invoice.id), undefined)
+        assert.deepEqual((await storage.events.list(company.id, page)).items, [kept.event])
+        assert.deepEqual((await storage.audit.list(company.id, page)).items, [kept.audit])
+        assert.equal(await storage.sequences.current(company.id, 'INVOICE'), 1)
+        assert.equal((await storage.usage.get(company.id, '2026-03')).documentsIssued, 1)
+        assert.ok(await storage.idempotency.get(company.id, 'key-of-unit-0'))
+        assert.equal(await storage.idempotency.get(company.id, 'key-of-unit-1'), undefined)
       })
     })
   })

@@ -5,7 +5,8 @@ import type { EventPublisher } from '../events/event-bus'
 import type { Clock } from '../ports/clock'
 import type { IdGenerator } from '../ports/ids'
 import type { Storage, StorageTx } from '../ports/storage'
-import { completeClaim } from '../idempotency/claim-context'
+import { assertKeyUnanswered, completeClaim, type IdempotencyClaim } from '../idempotency/idempotency-claim'
+import { retryingTransaction } from './retrying-transaction'
 
 /** What a use case writes through: the repositories of one transaction, its events and audit. */
 export interface UnitOfWork {
@@ -16,11 +17,6 @@ export interface UnitOfWork {
   emit(type: EventType, data: object): Promise<void>
   /** Appends an audit entry of the acting key. */
   audit(action: AuditAction, target: { type: string; id: string }, details?: Record<string, unknown>): Promise<void>
-  /**
-   * Marks this transaction as the effect of the request: its `Idempotency-Key`, if any,
-   * completes in this transaction, naming the record created.
-   */
-  completes(resourceId: string | null): Promise<void>
 }
 
 export interface UnitOfWorkDeps {
@@ -30,20 +26,29 @@ export interface UnitOfWorkDeps {
   events: EventPublisher
 }
 
-export type RunInUnitOfWork = <T>(actor: Actor, work: (unit: UnitOfWork) => Promise<T>) => Promise<T>
+/**
+ * Runs `work` in one unit of work. `work` may run more than once (after a conflict with a
+ * concurrent transaction), so it MUST NOT act outside the transaction: no mail, no HTTP, no
+ * files, nothing kept in memory from an attempt that did not commit. Act on its result instead.
+ * With the `claim` of an `Idempotency-Key`, the answer for the result is stored in the same
+ * transaction: this unit is the effect of the request.
+ */
+export type RunInUnitOfWork = <T>(actor: Actor, work: (unit: UnitOfWork) => Promise<T>, claim?: IdempotencyClaim<T>) => Promise<T>
 
 /**
  * Runs use-case work in one transaction together with its outbox events and audit entries, and
- * releases the events to in-process subscribers only once the transaction has committed.
+ * releases the events to in-process subscribers only once the transaction has committed. After
+ * a conflict the work runs again from a clean start, at most three times, then fails with `busy`.
  */
 export function createUnitOfWork({ storage, clock, ids, events }: UnitOfWorkDeps): RunInUnitOfWork {
-  return async (actor, work) => {
-    const recorded: DomainEvent[] = []
-    const result = await storage.transaction(async (tx) => {
-      recorded.length = 0
+  return async (actor, work, claim) => {
+    const committed = await retryingTransaction(storage, async (tx) => {
+      await assertKeyUnanswered(tx, claim)
+      // Per attempt: the events of an attempt that rolled back are never published.
+      const recorded: DomainEvent[] = []
       const now = clock.now()
       const createdAt = now.toISOString()
-      return work({
+      const result = await work({
         tx,
         now,
         async emit(type, data) {
@@ -56,10 +61,11 @@ export function createUnitOfWork({ storage, clock, ids, events }: UnitOfWorkDeps
             id: ids.next(), companyId: actor.companyId, apiKeyId: actor.apiKeyId, action,
             targetType: target.type, targetId: target.id, createdAt, details,
           }),
-        completes: (resourceId) => completeClaim(tx, resourceId),
       })
+      if (claim) await completeClaim(tx, claim, result, now)
+      return { result, recorded }
     })
-    events.publish(recorded)
-    return result
+    events.publish(committed.recorded)
+    return committed.result
   }
 }

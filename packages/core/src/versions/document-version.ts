@@ -28,7 +28,7 @@ export interface DocumentVersion {
   changeType: ChangeType
   changeReason: string | null
   snapshot: DocumentSnapshot
-  /** Where the archived PDF lies in the blob store; null until it is stored. */
+  /** Where the archived PDF lies in the file store; null until it is stored. */
   pdfKey: string | null
   createdAt: string
   /** The API key that caused the version. */

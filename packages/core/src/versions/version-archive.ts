@@ -2,6 +2,7 @@ import type { Actor } from '../access/actor'
 import { renderHybridPdf } from '../einvoice'
 import type { CoreDeps } from '../ports/deps'
 import type { IdGenerator } from '../ports/ids'
+import { retryingTransaction } from '../unit-of-work/retrying-transaction'
 import type { UnitOfWork } from '../unit-of-work/unit-of-work'
 import type { ChangeType, DocumentSnapshot, DocumentVersion } from './document-version'
 
@@ -57,17 +58,17 @@ const pdfKeyOf = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id
  * without one (`hasPdf: false`) and is reported to `onArchiveError`. The first PDF recorded for
  * a version is its PDF for good, whichever process or request drew it.
  */
-export function createVersionArchive({ storage, blobs, pdf, ids, onArchiveError }: Pick<CoreDeps, 'storage' | 'blobs' | 'pdf' | 'ids' | 'onArchiveError'>) {
+export function createVersionArchive({ storage, files, pdf, ids, onArchiveError }: Pick<CoreDeps, 'storage' | 'files' | 'pdf' | 'ids' | 'onArchiveError'>) {
   /** Stores `content` as a PDF of `version` (taken or about to be taken); answers its key. */
   async function store(version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>, content: Uint8Array): Promise<string> {
     const key = pdfKeyOf(version, ids.next())
-    await blobs.put(key, content)
+    await files.put(key, content)
     return key
   }
 
   /** Removes a stored PDF no version took; a failure leaves an orphan file, nothing worse. */
   async function discard(key: string): Promise<void> {
-    await blobs.delete(key).catch(() => undefined)
+    await files.delete(key).catch(() => undefined)
   }
 
   async function archive(version: DocumentVersion): Promise<void> {
@@ -75,7 +76,7 @@ export function createVersionArchive({ storage, blobs, pdf, ids, onArchiveError 
     try {
       if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): version PDFs cannot be archived')
       const key = await store(version, await renderHybridPdf(pdf, version.snapshot))
-      const recorded = await storage.transaction((tx) => tx.documentVersions.recordPdfKey(version.companyId, version.id, key))
+      const recorded = await retryingTransaction(storage, (tx) => tx.documentVersions.recordPdfKey(version.companyId, version.id, key))
       // Another drawing was recorded first; it is the one that may have been served already.
       if (!recorded) await discard(key)
     } catch (error) {

@@ -56,7 +56,7 @@ const summaryOf = ({ id, versionNumber, changeType, changeReason, pdfKey, create
 
 /** The frozen versions of locked documents and their archived PDFs. */
 export function createVersionService(deps: CoreDeps) {
-  const { storage, blobs } = deps
+  const { storage, files } = deps
   const inUnitOfWork = createUnitOfWork(deps)
   const archive = createVersionArchive(deps)
 
@@ -83,9 +83,9 @@ export function createVersionService(deps: CoreDeps) {
         await archive.archiveAll([version])
         version = (await storage.documentVersions.get(actor.companyId, invoiceId, number))!
       }
-      const content = version.pdfKey ? await blobs.get(version.pdfKey) : undefined
+      const content = version.pdfKey ? await files.get(version.pdfKey) : undefined
       if (!content) throw new InvoicingError('not_found', `The archived PDF of version ${number} is unavailable`)
-      const { invoiceNumber } = version.snapshot.invoice
+      const { number: invoiceNumber } = version.snapshot.invoice
       await inUnitOfWork(actor, (unit) =>
         unit.audit('DOCUMENT_VERSION_PDF_DOWNLOADED', { type: 'invoice', id: invoiceId }, { invoiceNumber, versionNumber: number }))
       return { fileName: `${invoiceNumber}-v${number}.pdf`, content }

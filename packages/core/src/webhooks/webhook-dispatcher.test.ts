@@ -2,15 +2,20 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { companyActor } from '../access/actor'
 import { createInvoicing } from '../create-invoicing'
+import { startJobs } from '../jobs/job-runner'
 import { createManualClock, createMemoryStorage, failsWith } from '../testing'
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from './webhook'
+import { WEBHOOK_DELIVERY_JOB } from './webhook-delivery-job'
 import type { WebhookRequest, WebhookTransport } from '../ports/webhook-transport'
+
+/** Resolves when `signal` aborts (never without one). */
+const aborted = (signal?: AbortSignal) => new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }))
 
 /** A receiver that answers each post with the next status of `answers` (then 200). */
 function scriptedTransport(answers: (number | Error)[] = []) {
   const posts: WebhookRequest[] = []
   let gate: Promise<void> = Promise.resolve()
-  /** Holds every post (after it is recorded) until the returned function is called. */
+  /** Holds every post (after it is recorded) until the returned function is called or the post is aborted. */
   const hold = () => {
     let release!: () => void
     gate = new Promise((resolve) => (release = resolve))
@@ -22,7 +27,8 @@ function scriptedTransport(answers: (number | Error)[] = []) {
     },
     post: async (request) => {
       posts.push(request)
-      await gate
+      await Promise.race([gate, aborted(request.signal)])
+      if (request.signal?.aborted) throw request.signal.reason
       const answer = answers.shift() ?? 200
       if (answer instanceof Error) throw answer
       return { status: answer, body: `answer ${answer}` }
@@ -31,11 +37,20 @@ function scriptedTransport(answers: (number | Error)[] = []) {
   return { transport, posts, hold }
 }
 
-async function setup(answers: (number | Error)[] = [], plan: 'ENTERPRISE' | 'PROFESSIONAL' = 'ENTERPRISE') {
+/** Waits until `condition` holds, for at most five seconds. */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string) {
+  const deadline = Date.now() + 5000
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+async function setup(answers: (number | Error)[] = [], plan: 'ENTERPRISE' | 'PROFESSIONAL' = 'ENTERPRISE', pollIntervalMs?: number) {
   const clock = createManualClock('2026-03-16T09:00:00.000Z')
   const storage = createMemoryStorage()
   const { transport, posts, hold } = scriptedTransport(answers)
-  const invoicing = createInvoicing({ storage, clock, webhooks: { transport } })
+  const invoicing = createInvoicing({ storage, clock, webhooks: { transport, pollIntervalMs } })
   const company = await invoicing.companies.create({ name: 'Hook AG', plan: 'ENTERPRISE' })
   const actor = companyActor(company.id)
   const endpoint = await invoicing.webhooks.create(actor, { url: 'https://hooks.example.com/in', events: ['*'] })
@@ -43,7 +58,10 @@ async function setup(answers: (number | Error)[] = [], plan: 'ENTERPRISE' | 'PRO
   const customer = await invoicing.customers.create(actor, { name: 'Kunde', country: 'DE' })
   const createInvoice = () => invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'x', unitPrice: 1 }] })
   const log = async () => (await invoicing.webhooks.deliveries(actor, endpoint.id)).items
-  return { clock, storage, invoicing, dispatcher: invoicing.webhookDispatcher, actor, endpoint, posts, hold, createInvoice, log }
+  // One round of the delivery job, as the job runner runs it.
+  const job = invoicing.jobs.find((each) => each.name === WEBHOOK_DELIVERY_JOB)!
+  const dispatcher = { runOnce: () => job.run(new AbortController().signal) }
+  return { clock, storage, invoicing, dispatcher, actor, endpoint, posts, hold, createInvoice, log }
 }
 
 describe('the webhook dispatcher', () => {
@@ -92,13 +110,41 @@ describe('the webhook dispatcher', () => {
 
     // A worker that claimed the delivery and died: the lease (timeout + 1 min) keeps others off, then it is due again.
     clock.advance(RETRY_DELAYS_MS[0]!)
-    const [due] = await storage.webhookDeliveries.listDue(clock.now().toISOString(), 10)
-    await storage.transaction((tx) => tx.webhookDeliveries.update({ ...due!, attempts: due!.attempts + 1, nextAttemptAt: new Date(clock.now().getTime() + 70_000).toISOString() }))
+    await storage.transaction((tx) => tx.webhookDeliveries.claimDue(clock.now().toISOString(), 10, 70_000))
     await dispatcher.runOnce()
     assert.equal(posts.length, 1)
     clock.advance(70_000)
     await dispatcher.runOnce()
     assert.equal(posts.length, 2)
+  })
+
+  it('runs as a job woken by commits; stopping aborts a slow post, logs nothing, and the lease brings the delivery back', async () => {
+    const { invoicing, posts, hold, createInvoice, clock, log } = await setup([], 'ENTERPRISE', 3_600_000)
+    const errors: unknown[] = []
+    const onError = (error: unknown) => errors.push(error)
+    const release = hold()
+    const jobs = startJobs(invoicing.jobs, { onError })
+    await new Promise((resolve) => setTimeout(resolve, 20)) // the first run found nothing; the next poll is an hour away
+    await createInvoice()
+    await eventually(() => posts.length > 0, 'the post after the commit')
+    await jobs.stop()
+    assert.equal(posts[0]!.signal?.aborted, true)
+    assert.deepEqual(await log(), [])
+    release()
+
+    const restarted = startJobs(invoicing.jobs, { onError })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      assert.equal(posts.length, 1, 'leased: not posted again at once')
+      clock.advance(24 * 3_600_000)
+      restarted.wake(WEBHOOK_DELIVERY_JOB)
+      await eventually(async () => (await log()).length > 0, 'the logged attempt')
+      assert.equal(posts.length, 2)
+      assert.deepEqual((await log()).map((attempt) => [attempt.attempt, attempt.succeeded]), [[2, true]])
+      assert.deepEqual(errors, [])
+    } finally {
+      await restarted.stop()
+    }
   })
 
   it('posts a test message once, even when the queue runs while it is on its way', async () => {

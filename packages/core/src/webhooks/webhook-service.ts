@@ -17,6 +17,7 @@ import {
 } from './webhook-schemas'
 import { newWebhookSecret } from './webhook-signing'
 import type { WebhookTransport } from '../ports/webhook-transport'
+import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
 
 /** The type of the message `test` sends; it is no event of the engine and is never retried. */
 export const TEST_EVENT_TYPE = 'webhook.test'
@@ -50,7 +51,7 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
 
   return {
     /** A new endpoint; its `secret` is shown in this answer only. */
-    async create(actor: Actor, input: WebhookCreateInput): Promise<WebhookEndpoint> {
+    async create(actor: Actor, input: WebhookCreateInput, claim?: IdempotencyClaim<WebhookEndpoint>): Promise<WebhookEndpoint> {
       const fields = parseInput(WebhookCreateSchema, input ?? {})
       requireWebhookPlan(await requireCompany(storage, actor))
       await checkUrl(fields.url)
@@ -59,12 +60,12 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
         id: ids.next(), companyId: actor.companyId, url: fields.url, events: fields.events, description: fields.description ?? null,
         active: true, secret: newWebhookSecret(), createdAt: now, updatedAt: now,
       }
-      await inUnitOfWork(actor, async ({ tx, audit }) => {
+      return inUnitOfWork(actor, async ({ tx, audit }) => {
         requireWebhookPlan(await requireCompany(tx, actor))
         await tx.webhookEndpoints.insert(endpoint)
         await audit('WEBHOOK_CREATED_VIA_API', { type: 'webhook_endpoint', id: endpoint.id }, { url: endpoint.url, events: endpoint.events })
-      })
-      return endpoint
+        return endpoint
+      }, claim)
     },
 
     async list(actor: Actor): Promise<WebhookEndpoint[]> {
@@ -98,10 +99,10 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
     },
 
     /** Posts one signed `webhook.test` message now and answers how the receiver took it (logged, never retried). */
-    async test(actor: Actor, id: string): Promise<WebhookAttempt> {
+    async test(actor: Actor, id: string, claim?: IdempotencyClaim<WebhookAttempt>): Promise<WebhookAttempt> {
       const endpoint = await requireEndpoint(storage, actor, id)
       const message = { id: `evt_${ids.next()}`, type: TEST_EVENT_TYPE, createdAt: clock.now().toISOString(), companyId: actor.companyId, data: { endpointId: id, test: true } }
-      return dispatcher.sendOnce(message, endpoint)
+      return dispatcher.sendOnce(message, endpoint, claim)
     },
 
     /** The endpoint's delivery attempts, newest first. */

@@ -12,9 +12,10 @@ export function errorHandler(logger: Logger): Middleware {
       await next()
     } catch (error) {
       const requestId = String(ctx.state.requestId)
-      const { status, body } = toErrorResponse(error, requestId)
+      const { status, headers, body } = toErrorResponse(error, requestId)
       if (status >= 500) logger.error('request failed', { requestId, method: ctx.method, path: ctx.path, error })
       if (body.code === 'unauthorized') ctx.set('WWW-Authenticate', 'Bearer realm="api"')
+      ctx.set(headers)
       ctx.status = status
       ctx.body = body
     }

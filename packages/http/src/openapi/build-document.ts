@@ -60,7 +60,7 @@ const errorResponse = (description: string, headers: Record<string, unknown> = R
 
 const COMMON_ERRORS: Record<number, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict',
-  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 500: 'DeliveryFailed', 502: 'ReminderDeliveryFailed', 503: 'StorageBusy',
+  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 500: 'DeliveryFailed', 502: 'ReminderDeliveryFailed', 503: 'Busy',
 }
 
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -156,7 +156,9 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         }),
         ReminderDeliveryFailed: errorResponse('The reminder mail could not be delivered (email_failed): no reminder was stored'),
         DeliveryFailed: errorResponse('The mail could not be delivered (email_delivery_failed): the server was unreachable or refused the recipient. Nothing changed but a number issued to a draft, which the next attempt uses'),
-        StorageBusy: errorResponse('The database is busy with another writer (storage_busy); retry'),
+        Busy: errorResponse('The change kept colliding with concurrent changes of the same records, or another process held the database, through every retry (busy); nothing was changed. Retry after Retry-After seconds (also retryAfterSeconds)', {
+          ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },
+        }),
       },
     },
   }

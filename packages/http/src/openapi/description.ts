@@ -184,13 +184,16 @@ cancellation entries name it in \`details.attributedToApiKeyId\`.
 Every POST accepts \`Idempotency-Key\` (8–200 characters of \`A-Z a-z 0-9 . _ : -\`, else 422
 \`invalid_idempotency_key\`), per company, kept 30 days. The same key with the same method, path and
 body (the whole body, unused fields included; key order does not matter) answers the first response
-again with \`Idempotent-Replayed: true\` and does nothing; POST /invoices completes the key in the
-transaction that creates the invoice (a crash right after cannot lead to a second one) and answers the invoice in its
-current state (409 \`idempotency_key_invoice_deleted\` if it is gone; deleting the draft frees the
-key, so the key then creates a new invoice). The same key with another request answers 422
-\`idempotency_key_reused\`. Concurrent requests with one key wait for the first and replay it (409
-\`idempotency_key_in_progress\` after 15 s). A request that fails before its effect is stored
-stores nothing: retrying it with the same key runs it again.
+again with \`Idempotent-Replayed: true\` and does nothing. Every POST stores its key with its answer in
+the transaction of its effect: a crash right after cannot lead to a second effect, and a request
+that failed, or whose host died, before its effect committed leaves the key free at once. POST
+/invoices and POST /credit-notes answer a replay with the document in its current state (409
+\`idempotency_key_invoice_deleted\` if it is gone; deleting the draft frees the key, so the key then
+creates a new one). The same key with another request answers 422 \`idempotency_key_reused\`.
+Concurrent requests with one key on one host wait for the first and replay it (409
+\`idempotency_key_in_progress\` after 15 s); on several hosts sharing a database, the one whose
+effect commits first wins and the other replays its answer, and a send or reminder still being
+mailed under the key answers 409 \`idempotency_key_in_progress\`.
 
 ## Errors
 Every error is \`{ "error": "<message>", "code": "<code>", ... }\` with members for particular cases
@@ -202,7 +205,7 @@ Codes: \`validation_failed\`, \`invalid_json\`, \`unsupported_media_type\`, \`pa
 (\`lockedFields\`, \`correctionEndpoint\`), \`invoice_status\`, \`invoice_number_issued\`
 (\`invoiceNumber\`), \`plan_limit_reached\`, \`invalid_idempotency_key\`, \`idempotency_key_reused\`,
 \`idempotency_key_in_progress\`, \`idempotency_key_invoice_deleted\`, \`rate_limited\`,
-\`quota_exceeded\`, \`storage_busy\` (503, retry), \`internal_error\` (500, never with details; quote the
+\`quota_exceeded\`, \`busy\` (503 with \`Retry-After\` and \`retryAfterSeconds\`; nothing was changed, retry), \`internal_error\` (500, never with details; quote the
 \`X-Request-Id\` response header when reporting one). Every response carries \`X-Request-Id\` (the
 client's own when it sends a sane one).
 `.trim()

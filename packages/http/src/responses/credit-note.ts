@@ -1,5 +1,5 @@
 import {
-  CREDIT_NOTE_REASONS, INVOICE_STATUSES, TAX_EXEMPTION_REASONS, type CreditNoteDetail, type Invoice,
+  CREDIT_NOTE_REASONS, INVOICE_STATUSES, TAX_EXEMPTION_REASONS, creditedInvoiceIdOf, type CreditNoteDetail, type Invoice,
 } from '@invoicing/core'
 import * as v from 'valibot'
 import { customerFields } from './customer'
@@ -16,7 +16,7 @@ const payoutResponse = legacyResponse(payoutEntries)
 /** The fields of a credit note, camelCase; the shapers below add the snake_case forms. */
 const creditNoteFields = (creditNote: Invoice) => ({
   id: creditNote.id,
-  invoiceNumber: creditNote.invoiceNumber,
+  invoiceNumber: creditNote.number,
   numberIssued: creditNote.numberIssued,
   creditNoteReason: creditNote.creditNoteReason,
   status: creditNote.status,
@@ -36,7 +36,7 @@ const creditNoteFields = (creditNote: Invoice) => ({
   taxExemptionReason: creditNote.taxExemptionReason,
   taxExemptionNote: creditNote.taxExemptionNote,
   taxCountry: creditNote.taxCountry,
-  lines: creditNote.lines.map((line) => lineResponse.shape(toLineResponse(line))),
+  lines: creditNote.lines.map((line) => lineResponse.shape(toLineResponse(line, creditNote))),
   notes: creditNote.notes,
   headerText: creditNote.headerText,
   footer: creditNote.footer,
@@ -44,7 +44,7 @@ const creditNoteFields = (creditNote: Invoice) => ({
   orderNumber: creditNote.orderNumber,
   buyerReference: creditNote.buyerReference,
   metadata: creditNote.metadata,
-  parentInvoiceId: creditNote.parentInvoiceId,
+  parentInvoiceId: creditedInvoiceIdOf(creditNote),
   payout: creditNote.payout && payoutResponse.shape(toPayoutFields(creditNote)),
   sentAt: creditNote.sentAt,
   lockedAt: creditNote.lockedAt,

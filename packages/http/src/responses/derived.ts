@@ -1,4 +1,4 @@
-import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, INVOICE_TYPES, type CancelResult, type ConvertResult, type DuplicateResult, type Invoice, type StornoResult } from '@invoicing/core'
+import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, INVOICE_TYPES, creditedInvoiceIdOf, type CancelResult, type ConvertResult, type DuplicateResult, type Invoice, type StornoResult } from '@invoicing/core'
 import * as v from 'valibot'
 import { calendarDate, money, nullableString, timestamp } from './shapes'
 
@@ -6,10 +6,10 @@ const warning = v.optional(v.pipe(v.string(), v.description('Present when the ca
 
 export const toCancelResponse = ({ invoice, cancellationCreditNote, stornoEmailSent, warning }: CancelResult) => ({
   id: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   status: invoice.status,
   stornoInvoiceId: cancellationCreditNote?.id ?? null,
-  stornoInvoiceNumber: cancellationCreditNote?.invoiceNumber ?? null,
+  stornoInvoiceNumber: cancellationCreditNote?.number ?? null,
   stornoEmailSent,
   ...(warning ? { warning } : {}),
 })
@@ -26,11 +26,11 @@ export const CancelResponseSchema = v.strictObject({
 
 export const toStornoResponse = ({ creditNote, stornoEmailSent, warning }: StornoResult) => ({
   id: creditNote.id,
-  invoiceNumber: creditNote.invoiceNumber,
-  invoiceType: creditNote.invoiceType,
+  invoiceNumber: creditNote.number,
+  invoiceType: creditNote.documentType,
   creditNoteReason: creditNote.creditNoteReason,
   status: creditNote.status,
-  parentInvoiceId: creditNote.parentInvoiceId,
+  parentInvoiceId: creditedInvoiceIdOf(creditNote),
   issueDate: creditNote.issueDate,
   currency: creditNote.currency,
   netTotal: money(creditNote.netTotal),
@@ -58,8 +58,8 @@ export const StornoResponseSchema = v.strictObject({
 
 const draftSummary = (invoice: Invoice) => ({
   id: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
-  invoiceType: invoice.invoiceType,
+  invoiceNumber: invoice.number,
+  invoiceType: invoice.documentType,
   status: invoice.status,
 })
 
@@ -98,6 +98,6 @@ export const toDuplicateResponse = ({ invoice, sourceInvoiceId }: DuplicateResul
 export const DuplicateResponseSchema = v.strictObject({ ...draftEntries, sourceInvoiceId: v.string(), ...amountEntries })
 
 export const toConvertResponse = ({ invoice, proforma }: ConvertResult) => ({
-  ...draftSummary(invoice), proformaInvoiceId: proforma.id, proformaInvoiceNumber: proforma.invoiceNumber, ...amounts(invoice),
+  ...draftSummary(invoice), proformaInvoiceId: proforma.id, proformaInvoiceNumber: proforma.number, ...amounts(invoice),
 })
 export const ConvertResponseSchema = v.strictObject({ ...draftEntries, proformaInvoiceId: v.string(), proformaInvoiceNumber: v.string(), ...amountEntries })

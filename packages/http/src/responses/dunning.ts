@@ -66,7 +66,7 @@ const dunningStatusResponse = legacyResponse(dunningStatusEntries)
 export const DunningStatusResponseSchema = dunningStatusResponse.schema
 export const toDunningStatusResponse = ({ invoice, customer, daysOverdue, dunning, reminders }: DunningStatus) => dunningStatusResponse.shape({
   invoiceId: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   status: invoice.status,
   dueDate: invoice.dueDate,
   daysOverdue,
@@ -99,7 +99,7 @@ const dunningPauseResponse = legacyResponse(dunningPauseEntries)
 export const DunningPauseResponseSchema = dunningPauseResponse.schema
 export const toDunningPauseResponse = (invoice: Invoice) => dunningPauseResponse.shape({
   invoiceId: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   dunningPaused: invoice.dunningPaused,
   dunningPausedAt: invoice.dunningPausedAt,
   dunningPausedReason: invoice.dunningPausedReason,

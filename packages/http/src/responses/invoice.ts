@@ -1,6 +1,7 @@
 import {
   CREDIT_NOTE_REASONS, INVOICE_STATUSES, INVOICE_TYPES, LINE_TYPES, SOURCE_DOCUMENT_TYPES, TAX_CATEGORIES, TAX_EXEMPTION_REASONS,
-  type Invoice, type InvoiceDetail, type InvoiceLine, type InvoiceUpdateResult, type TaxBreakdownEntry,
+  creditedLineIdOf, invoiceLinksOf,
+  type DocumentLine, type Invoice, type InvoiceDetail, type InvoiceLinks, type InvoiceUpdateResult, type TaxBreakdownEntry, type WithDerived,
 } from '@invoicing/core'
 import * as v from 'valibot'
 import { customerFields } from './customer'
@@ -12,7 +13,8 @@ const nullableDate = v.nullable(calendarDate)
 const nullableTimestamp = v.nullable(timestamp)
 const jsonObject = v.record(v.string(), v.unknown())
 
-export const toLineResponse = (line: InvoiceLine) => ({
+/** A line of `document` as responses show it. */
+export const toLineResponse = (line: DocumentLine, document: Pick<Invoice, 'precedingDocument'>) => ({
   id: line.id,
   lineType: line.lineType,
   productId: line.productId,
@@ -24,7 +26,7 @@ export const toLineResponse = (line: InvoiceLine) => ({
   taxRate: money(line.taxRate),
   taxCategory: line.taxCategory,
   netAmount: money(line.netAmount),
-  creditedLineId: line.creditedLineId,
+  creditedLineId: creditedLineIdOf(document, line.sourceLineId),
 })
 
 export const lineResponseEntries = {
@@ -62,11 +64,13 @@ export const BreakdownResponseSchema = v.strictObject({
 })
 
 /** A document as every read shows it (camelCase: invoices are a newer resource). */
-export const toInvoiceResponse = (invoice: Invoice) => ({
+export const toInvoiceResponse = (invoice: WithDerived<Invoice>) => toLinkedInvoiceResponse(invoice, invoiceLinksOf(invoice, invoice.derivedDocuments))
+
+const toLinkedInvoiceResponse = (invoice: Invoice, links: InvoiceLinks) => ({
   id: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   numberIssued: invoice.numberIssued,
-  invoiceType: invoice.invoiceType,
+  invoiceType: invoice.documentType,
   status: invoice.status,
   customerId: invoice.customerId,
   documentCategoryId: invoice.documentCategoryId,
@@ -104,18 +108,18 @@ export const toInvoiceResponse = (invoice: Invoice) => ({
   buyerReference: invoice.buyerReference,
   eInvoiceAudit: invoice.eInvoiceAudit,
   e_invoice: invoice.eInvoiceAudit,
-  metadata: invoice.metadata,
+  metadata: links.metadata,
   sentAt: invoice.sentAt,
   paidAt: invoice.paidAt,
   lockedAt: invoice.lockedAt,
   creditNoteReason: invoice.creditNoteReason,
-  parentInvoiceId: invoice.parentInvoiceId,
+  parentInvoiceId: links.parentInvoiceId,
   payout: invoice.payout && toPayoutFields(invoice),
-  sourceDocument: invoice.source,
+  sourceDocument: links.sourceDocument,
   dunningPaused: invoice.dunningPaused,
   dunningPausedAt: invoice.dunningPausedAt,
   dunningPausedReason: invoice.dunningPausedReason,
-  lines: invoice.lines.map(toLineResponse),
+  lines: invoice.lines.map((line) => toLineResponse(line, invoice)),
   createdAt: invoice.createdAt,
   updatedAt: invoice.updatedAt,
 })
@@ -212,7 +216,7 @@ export const InvoiceDetailResponseSchema = v.strictObject({
 /** The answer to PUT: number, status, totals and references, not the full document. */
 export const toInvoiceUpdateResponse = ({ invoice, cancellationCreditNote }: InvoiceUpdateResult) => ({
   id: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   status: invoice.status,
   netTotal: money(invoice.netTotal),
   taxTotal: money(invoice.taxTotal),
@@ -221,7 +225,7 @@ export const toInvoiceUpdateResponse = ({ invoice, cancellationCreditNote }: Inv
   buyerReference: invoice.buyerReference,
   e_invoice: invoice.eInvoiceAudit,
   updatedAt: invoice.updatedAt,
-  ...(cancellationCreditNote ? { stornoInvoiceId: cancellationCreditNote.id, stornoInvoiceNumber: cancellationCreditNote.invoiceNumber } : {}),
+  ...(cancellationCreditNote ? { stornoInvoiceId: cancellationCreditNote.id, stornoInvoiceNumber: cancellationCreditNote.number } : {}),
 })
 
 export const InvoiceUpdateResponseSchema = v.strictObject({

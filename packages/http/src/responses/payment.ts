@@ -39,7 +39,7 @@ const balanceEntries = {
 
 const balanceFields = ({ invoice, totalPaid, amountDue }: PaymentChange) => ({
   invoiceId: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   invoiceStatus: invoice.status.toLowerCase(),
   totalPaid: money(totalPaid),
   amountDue: money(amountDue),
@@ -69,7 +69,7 @@ const invoicePaymentsResponse = legacyResponse(invoicePaymentsEntries)
 export const InvoicePaymentsResponseSchema = invoicePaymentsResponse.schema
 export const toInvoicePaymentsResponse = ({ invoice, payments, totalPaid, amountDue }: InvoicePayments) => invoicePaymentsResponse.shape({
   invoiceId: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
+  invoiceNumber: invoice.number,
   grossTotal: money(invoice.grossTotal),
   totalPaid: money(totalPaid),
   amountDue: money(amountDue),

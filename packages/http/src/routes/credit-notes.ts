@@ -48,10 +48,8 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
     body: CreditNoteCreateSchema,
     responses: { 201: { description: 'The new draft credit note', schema: dataSchema(CreditNoteResponseSchema) } },
     errors: [404, 409, 422],
-    handle: async ({ principal, body }) => {
-      const creditNote = await creditNotes.create(principal.actor, body)
-      return { status: 201, body: data(toCreditNoteDetailResponse(creditNote)), resourceId: creditNote.id }
-    },
+    run: ({ principal, body }, claim) => creditNotes.create(principal.actor, body, claim),
+    respond: (creditNote) => ({ status: 201, body: data(toCreditNoteDetailResponse(creditNote)), resourceId: creditNote.id }),
     replay: async (principal, id) => ({ status: 201, body: data(toCreditNoteDetailResponse(await creditNotes.getCreatedByKey(principal.actor, id))) }),
   }),
   defineRoute({
@@ -85,7 +83,8 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
     body: SendRequestSchema,
     responses: { 200: { description: 'Sent', schema: dataSchema(SendResponseSchema) } },
     errors: [404, 409, 422, 500],
-    handle: async ({ principal, params, body }) => ({ body: data(toSendResponse(await creditNotes.send(principal.actor, params.id!, body))) }),
+    run: ({ principal, params, body }, claim) => creditNotes.send(principal.actor, params.id!, body, claim),
+    respond: (sent) => ({ body: data(toSendResponse(sent)) }),
   }),
   defineRoute({
     method: 'put', path: '/credit-notes/{id}/payout', tag, operationId: 'changeCreditNotePayout', summary: 'Change the payout status',
@@ -103,6 +102,7 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
     body: PayoutExecuteSchema,
     responses: { 200: { description: 'The issued credit note with its executed payout', schema: dataSchema(CreditNoteResponseSchema) } },
     errors: [404, 409],
-    handle: async ({ principal, params, body }) => ({ body: data(toCreditNoteDetailResponse(await creditNotes.execute(principal.actor, params.id!, body))) }),
+    run: ({ principal, params, body }, claim) => creditNotes.execute(principal.actor, params.id!, body, claim),
+    respond: (creditNote) => ({ body: data(toCreditNoteDetailResponse(creditNote)) }),
   }),
 ]

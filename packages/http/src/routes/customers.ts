@@ -22,7 +22,8 @@ export const customerRoutes = ({ customers }: Invoicing) => [
     body: CustomerCreateSchema,
     responses: { 201: { description: 'The new customer', schema: dataSchema(CustomerResponseSchema) } },
     errors: [409],
-    handle: async ({ principal, body }) => ({ status: 201, body: data(toCustomerResponse(await customers.create(principal.actor, body))) }),
+    run: ({ principal, body }, claim) => customers.create(principal.actor, body, claim),
+    respond: (customer) => ({ status: 201, body: data(toCustomerResponse(customer)) }),
   }),
   defineRoute({
     method: 'get', path: '/customers/{id}', tag, operationId: 'getCustomer', summary: 'Read a customer',

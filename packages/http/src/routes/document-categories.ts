@@ -21,7 +21,8 @@ export const documentCategoryRoutes = ({ documentCategories }: Invoicing) => [
     scopes: ['invoices:write'],
     body: DocumentCategoryCreateSchema,
     responses: { 201: { description: 'The new category', schema: dataSchema(CategoryResponseSchema) } },
-    handle: async ({ principal, body }) => ({ status: 201, body: data(toCategoryResponse(await documentCategories.create(principal.actor, body))) }),
+    run: ({ principal, body }, claim) => documentCategories.create(principal.actor, body, claim),
+    respond: (category) => ({ status: 201, body: data(toCategoryResponse(category)) }),
   }),
   defineRoute({
     method: 'delete', path: '/document-categories/{id}', tag, operationId: 'deleteDocumentCategory', summary: 'Delete an unused document category',

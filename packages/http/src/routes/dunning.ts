@@ -35,11 +35,9 @@ export const dunningRoutes = ({ dunning }: Invoicing) => [
       201: { description: 'send: the reminder sent', schema: dataSchema(ReminderResponseSchema) },
     },
     errors: [404, 409, 422, 502],
-    handle: async ({ principal, params, body }) => {
-      const result = await dunning.act(principal.actor, params.id!, body)
-      return result.action === 'send'
-        ? { status: 201, body: data(toReminderResponse(result.reminder)), resourceId: result.reminder.id }
-        : { body: data(toDunningPauseResponse(result.invoice)) }
-    },
+    run: ({ principal, params, body }, claim) => dunning.act(principal.actor, params.id!, body, claim),
+    respond: (result) => result.action === 'send'
+      ? { status: 201, body: data(toReminderResponse(result.reminder)), resourceId: result.reminder.id }
+      : { body: data(toDunningPauseResponse(result.invoice)) },
   }),
 ]

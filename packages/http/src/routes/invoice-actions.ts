@@ -27,7 +27,8 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
     body: CancelRequestSchema,
     responses: { 200: { description: 'Cancelled', schema: dataSchema(CancelResponseSchema) } },
     errors: [404, 409],
-    handle: async ({ principal, params, body }) => ({ body: data(toCancelResponse(await invoices.cancel(principal.actor, params.id!, body))) }),
+    run: ({ principal, params, body }, claim) => invoices.cancel(principal.actor, params.id!, body, claim),
+    respond: (cancelled) => ({ body: data(toCancelResponse(cancelled)) }),
   }),
   defineRoute({
     method: 'post', path: '/invoices/{id}/storno', tag, operationId: 'createStorno', summary: 'The cancellation credit note of a cancelled invoice',
@@ -36,10 +37,8 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
     body: StornoRequestSchema,
     responses: { 201: { description: 'The cancellation credit note', schema: dataSchema(StornoResponseSchema) } },
     errors: [404, 409],
-    handle: async ({ principal, params, body }) => {
-      const result = await invoices.storno(principal.actor, params.id!, body)
-      return { status: 201, body: data(toStornoResponse(result)), resourceId: result.creditNote.id }
-    },
+    run: ({ principal, params, body }, claim) => invoices.storno(principal.actor, params.id!, body, claim),
+    respond: (result) => ({ status: 201, body: data(toStornoResponse(result)), resourceId: result.creditNote.id }),
   }),
   defineRoute({
     method: 'post', path: '/invoices/{id}/duplicate', tag, operationId: 'duplicateInvoice', summary: 'Copy a document as a new invoice draft',
@@ -48,10 +47,8 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
     body: DuplicateRequestSchema,
     responses: { 201: { description: 'The new draft', schema: dataSchema(DuplicateResponseSchema) } },
     errors: [404],
-    handle: async ({ principal, params, body }) => {
-      const result = await invoices.duplicate(principal.actor, params.id!, body)
-      return { status: 201, body: data(toDuplicateResponse(result)), resourceId: result.invoice.id }
-    },
+    run: ({ principal, params, body }, claim) => invoices.duplicate(principal.actor, params.id!, body, claim),
+    respond: (result) => ({ status: 201, body: data(toDuplicateResponse(result)), resourceId: result.invoice.id }),
   }),
   defineRoute({
     method: 'post', path: '/invoices/{id}/convert', tag, operationId: 'convertProforma', summary: 'Convert a proforma into an invoice draft',
@@ -59,9 +56,7 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
     scopes: ['invoices:write'],
     responses: { 201: { description: 'The new invoice draft', schema: dataSchema(ConvertResponseSchema) } },
     errors: [404, 409],
-    handle: async ({ principal, params }) => {
-      const result = await invoices.convert(principal.actor, params.id!)
-      return { status: 201, body: data(toConvertResponse(result)), resourceId: result.invoice.id }
-    },
+    run: ({ principal, params }, claim) => invoices.convert(principal.actor, params.id!, claim),
+    respond: (result) => ({ status: 201, body: data(toConvertResponse(result)), resourceId: result.invoice.id }),
   }),
 ]

@@ -14,7 +14,8 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
         headers: { 'Content-Disposition': 'inline', 'X-PDF-Source': 'generated (freshly rendered)' },
       },
     },
-    errors: [404, 409],
+    // The download is audited: a write that may find the storage busy.
+    errors: [404, 409, 503],
     handle: async ({ principal, params }) => {
       const file = await invoices.pdf(principal.actor, params.id!)
       return {
@@ -36,7 +37,8 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
     responses: {
       200: { description: 'CII XML', contentType: 'application/xml', headers: { 'Content-Disposition': 'attachment' } },
     },
-    errors: [404, 409],
+    // The download is audited: a write that may find the storage busy.
+    errors: [404, 409, 503],
     handle: async ({ principal, params, query }) => {
       const file = await invoices.eInvoice(principal.actor, params.id!, query)
       return {

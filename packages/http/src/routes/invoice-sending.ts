@@ -27,7 +27,8 @@ export const invoiceSendingRoutes = ({ invoices }: Invoicing) => [
     body: SendRequestSchema,
     responses: { 200: { description: 'Sent', schema: dataSchema(SendResponseSchema) } },
     errors: [404, 409, 422, 500],
-    handle: async ({ principal, params, body }) => ({ body: data(toSendResponse(await invoices.send(principal.actor, params.id!, body))) }),
+    run: ({ principal, params, body }, claim) => invoices.send(principal.actor, params.id!, body, claim),
+    respond: (sent) => ({ body: data(toSendResponse(sent)) }),
   }),
   defineRoute({
     method: 'post', path: '/invoices/{id}/correct', tag, operationId: 'correctInvoice', summary: 'Correct a locked document as a new version',
@@ -44,6 +45,7 @@ export const invoiceSendingRoutes = ({ invoices }: Invoicing) => [
     body: CorrectionSchema,
     responses: { 200: { description: 'The version the correction created', schema: dataSchema(CorrectionResponseSchema) } },
     errors: [404, 409, 422],
-    handle: async ({ principal, params, body }) => ({ body: data(toCorrectionResponse(await invoices.correct(principal.actor, params.id!, body))) }),
+    run: ({ principal, params, body }, claim) => invoices.correct(principal.actor, params.id!, body, claim),
+    respond: (correction) => ({ body: data(toCorrectionResponse(correction)) }),
   }),
 ]

@@ -34,10 +34,8 @@ export const invoiceRoutes = ({ invoices }: Invoicing) => [
     body: InvoiceCreateSchema,
     responses: { 201: { description: 'The new draft with its customer', schema: dataSchema(CreatedInvoiceResponseSchema) } },
     errors: [404, 409, 422],
-    handle: async ({ principal, body }) => {
-      const invoice = await invoices.create(principal.actor, body)
-      return { status: 201, body: data(toCreatedInvoiceResponse(invoice)), resourceId: invoice.id }
-    },
+    run: ({ principal, body }, claim) => invoices.create(principal.actor, body, claim),
+    respond: (invoice) => ({ status: 201, body: data(toCreatedInvoiceResponse(invoice)), resourceId: invoice.id }),
     replay: async (principal, id) => ({ status: 201, body: data(toCreatedInvoiceResponse(await invoices.getCreatedByKey(principal.actor, id))) }),
   }),
   defineRoute({

@@ -25,10 +25,8 @@ export const paymentRoutes = ({ payments }: Invoicing) => [
     body: PaymentCreateSchema,
     responses: { 201: { description: 'The payment and the document\'s balance after it', schema: dataSchema(PaymentChangeResponseSchema) } },
     errors: [404, 409],
-    handle: async ({ principal, params, body }) => {
-      const change = await payments.record(principal.actor, params.id!, body)
-      return { status: 201, body: data(toPaymentChangeResponse(change)), resourceId: change.payment.id }
-    },
+    run: ({ principal, params, body }, claim) => payments.record(principal.actor, params.id!, body, claim),
+    respond: (change) => ({ status: 201, body: data(toPaymentChangeResponse(change)), resourceId: change.payment.id }),
   }),
   defineRoute({
     method: 'put', path: '/invoices/{id}/payments/{paymentId}', tag, operationId: 'updatePayment', summary: 'Change a payment',

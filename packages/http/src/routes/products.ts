@@ -20,7 +20,8 @@ export const productRoutes = ({ products }: Invoicing) => [
     body: ProductCreateSchema,
     responses: { 201: { description: 'The new product', schema: dataSchema(ProductResponseSchema) } },
     errors: [409],
-    handle: async ({ principal, body }) => ({ status: 201, body: data(toProductResponse(await products.create(principal.actor, body))) }),
+    run: ({ principal, body }, claim) => products.create(principal.actor, body, claim),
+    respond: (product) => ({ status: 201, body: data(toProductResponse(product)) }),
   }),
   defineRoute({
     method: 'get', path: '/products/{id}', tag, operationId: 'getProduct', summary: 'Read a product',

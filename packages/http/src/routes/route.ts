@@ -1,6 +1,7 @@
 import type Router from '@koa/router'
 import {
-  InvoicingError, requestFingerprint, requireScopes, type IdempotentResponse, type Invoicing, type Principal, type Scope,
+  InvoicingError, requestFingerprint, requireScopes,
+  type IdempotencyClaim, type IdempotentOutcome, type IdempotentResponse, type Invoicing, type Principal, type Scope,
 } from '@invoicing/core'
 import type { Middleware } from 'koa'
 import type * as v from 'valibot'
@@ -32,13 +33,7 @@ export interface ResponseDoc {
   headers?: Record<string, string>
 }
 
-/**
- * One endpoint of `/api/v1`: how it is reached, what it needs, what it takes and answers (for
- * the OpenAPI document) and its handler. The schemas documented are the ones core validates
- * with, so the document cannot drift from the behaviour.
- */
-export interface Route<TBody = unknown, TQuery = unknown> {
-  method: HttpMethod
+interface RouteDescription<TBody, TQuery> {
   /** OpenAPI style below /api/v1, e.g. `/customers/{id}`; `''` is /api/v1 itself. */
   path: string
   operationId: string
@@ -53,7 +48,24 @@ export interface Route<TBody = unknown, TQuery = unknown> {
   responses: Record<number, ResponseDoc>
   /** Error statuses beyond 400/401/403/429 that this route answers, e.g. 404, 409. */
   errors?: readonly number[]
+}
+
+/** A read or change that is answered as it happens. */
+interface AnsweringRoute<TBody, TQuery> extends RouteDescription<TBody, TQuery> {
+  method: Exclude<HttpMethod, 'post'>
   handle(request: RouteRequest<TBody, TQuery>): Promise<RouteResult>
+}
+
+/**
+ * A POST. It honours `Idempotency-Key`: `run` hands the key's claim to the use case, which
+ * stores the answer `respond` makes of its result in the transaction of its effect.
+ */
+interface PostRoute<TBody, TQuery, TResult> extends RouteDescription<TBody, TQuery> {
+  method: 'post'
+  // The claim is typed loosely so the compiler infers TResult from what `run` returns (a claim
+  // typed by TResult would fix it before); `respond` is the one that must take that result.
+  run(request: RouteRequest<TBody, TQuery>, claim: IdempotencyClaim<any> | undefined): Promise<TResult>
+  respond(result: TResult): RouteResult
   /**
    * For POSTs that create a record: the answer to an `Idempotency-Key` replay, from the
    * record's current state. Without it a replay answers the stored first response.
@@ -61,9 +73,19 @@ export interface Route<TBody = unknown, TQuery = unknown> {
   replay?(principal: Principal, resourceId: string): Promise<RouteResult>
 }
 
-/** Keeps a route's body and query types tied to its schemas. */
-export const defineRoute = <TBody = undefined, TQuery = undefined>(route: Route<TBody, TQuery>): Route =>
-  route as unknown as Route
+/**
+ * One endpoint of `/api/v1`: how it is reached, what it needs, what it takes and answers (for
+ * the OpenAPI document) and its handler. The schemas documented are the ones core validates
+ * with, so the document cannot drift from the behaviour.
+ */
+export type Route<TBody = unknown, TQuery = unknown, TResult = unknown> = AnsweringRoute<TBody, TQuery> | PostRoute<TBody, TQuery, TResult>
+
+/** Keeps a route's body, query and result types tied to its schemas and its use case. */
+export function defineRoute<TBody = undefined, TQuery = undefined, TResult = unknown>(route: PostRoute<TBody, TQuery, TResult>): Route
+export function defineRoute<TBody = undefined, TQuery = undefined>(route: AnsweringRoute<TBody, TQuery>): Route
+export function defineRoute(route: Route<unknown, unknown, unknown>): Route {
+  return route
+}
 
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
 
@@ -86,16 +108,23 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       requireScopes(principal.scopes, route.scopes)
       const query = route.query ? ctx.query : {}
       const body: unknown = ctx.request.body
-      const handle = async () => stored(await route.handle({ principal, params: ctx.params, query, body }))
+      const request = { principal, params: ctx.params, query, body }
       const idempotencyKey = ctx.headers['idempotency-key']
-      const { response, replayed } = route.method !== 'post' || idempotencyKey === undefined
-        ? { response: await handle(), replayed: false }
-        : await idempotency.run(
+      let outcome: IdempotentOutcome
+      if (route.method !== 'post') {
+        outcome = { response: stored(await route.handle(request)), replayed: false }
+      } else if (idempotencyKey === undefined) {
+        outcome = { response: stored(route.respond(await route.run(request, undefined))), replayed: false }
+      } else {
+        outcome = await idempotency.run(
           principal.actor,
           { key: String(idempotencyKey), fingerprint: requestFingerprint(ctx.method, routeOf(route, ctx.params), body) },
-          handle,
+          (result) => stored(route.respond(result)),
+          (claim) => route.run(request, claim),
           route.replay && (async (resourceId) => stored(await route.replay!(principal, resourceId))),
         )
+      }
+      const { response, replayed } = outcome
       if (replayed) ctx.set('Idempotent-Replayed', 'true')
       if (response.headers) ctx.set(response.headers)
       ctx.status = response.status

@@ -31,10 +31,8 @@ export const webhookRoutes = ({ webhooks }: Invoicing) => [
     body: WebhookCreateSchema,
     responses: { 201: { description: 'The endpoint with its secret', schema: dataSchema(CreatedWebhookResponseSchema) } },
     errors: [422],
-    handle: async ({ principal, body }) => {
-      const endpoint = await webhooks.create(principal.actor, body)
-      return { status: 201, body: data(toCreatedWebhookResponse(endpoint)), resourceId: endpoint.id }
-    },
+    run: ({ principal, body }, claim) => webhooks.create(principal.actor, body, claim),
+    respond: (endpoint) => ({ status: 201, body: data(toCreatedWebhookResponse(endpoint)), resourceId: endpoint.id }),
   }),
   defineRoute({
     method: 'get', path: '/webhooks/{id}', tag, operationId: 'getWebhook', summary: 'Read a webhook endpoint',
@@ -70,7 +68,8 @@ export const webhookRoutes = ({ webhooks }: Invoicing) => [
     scopes: ['webhooks:write'],
     responses: { 200: { description: 'The attempt', schema: dataSchema(AttemptResponseSchema) } },
     errors: [404],
-    handle: async ({ principal, params }) => ({ body: data(toAttemptResponse(await webhooks.test(principal.actor, params.id!))) }),
+    run: ({ principal, params }, claim) => webhooks.test(principal.actor, params.id!, claim),
+    respond: (attempt) => ({ body: data(toAttemptResponse(attempt)) }),
   }),
   defineRoute({
     method: 'get', path: '/webhooks/{id}/deliveries', tag, operationId: 'listWebhookDeliveries', summary: 'The delivery log of an endpoint',

@@ -12,7 +12,7 @@ describe('the webhook transport', () => {
     }
   })
 
-  it('gives up on a receiver that does not answer in time, and caps what it reads of an answer', async () => {
+  it('gives up on a receiver that does not answer in time or when aborted, and caps what it reads of an answer', async () => {
     const server = createServer((request, response) => {
       if (request.url === '/slow') return // never answers
       response.end('y'.repeat(200_000))
@@ -22,6 +22,12 @@ describe('the webhook transport', () => {
     const transport = createHttpWebhookTransport({ allowInsecure: true })
     try {
       await assert.rejects(transport.post({ url: `${base}/slow`, headers: {}, body: '{}', timeoutMs: 200 }), /no answer within 0.2 s/)
+      const controller = new AbortController()
+      const aborted = transport.post({ url: `${base}/slow`, headers: {}, body: '{}', timeoutMs: 60_000, signal: controller.signal })
+      setTimeout(() => controller.abort(new Error('stopping')), 50)
+      const started = Date.now()
+      await assert.rejects(aborted)
+      assert.ok(Date.now() - started < 5000, 'an aborted post ends at once, not at its timeout')
       const answer = await transport.post({ url: `${base}/big`, headers: {}, body: '{}', timeoutMs: 2000 })
       assert.deepEqual([answer.status, answer.body.length], [200, 64 * 1024])
     } finally {

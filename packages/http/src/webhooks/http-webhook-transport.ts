@@ -68,6 +68,7 @@ export function createHttpWebhookTransport({ allowInsecure = false }: { allowIns
           method: 'POST',
           headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body), 'user-agent': 'invoicing-webhooks/1' },
           timeout: request.timeoutMs,
+          ...(request.signal ? { signal: request.signal } : {}),
           ...(allowInsecure ? {} : { lookup: publicLookup }),
         }, (response) => {
           const chunks: Buffer[] = []

@@ -7,6 +7,8 @@ import { creditNotes } from './0005-credit-notes'
 import { webhooks } from './0006-webhooks'
 import { reminders } from './0007-reminders'
 import { creditedLines } from './0008-credited-lines'
+import { documentLinks } from './0009-document-links'
+import { answeredKeys } from './0010-answered-keys'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-webhooks': webhooks,
   '0007-reminders': reminders,
   '0008-credited-lines': creditedLines,
+  '0009-document-links': documentLinks,
+  '0010-answered-keys': answeredKeys,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,9 @@
 import type { ApiKey, ApiKeyRepository } from '@invoicing/core'
-import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import { preparedQuery } from '../prepared-query'
 import type { ApiKeyTable } from '../database'
 import type { Executor } from '../executor'
+import { insertionOrder } from '../sqlite-expressions'
 
 const columns = columnsOf<ApiKey>(['id', 'companyId', 'name', 'keyHash', 'keyPrefix', 'scopes', 'platformAdmin', 'createdAt', 'revokedAt'])
 
@@ -33,7 +33,7 @@ export function createApiKeyRepository({ db, row, rows, write }: Executor): ApiK
       return found && fromRow(found)
     },
     async listByCompany(companyId) {
-      const found = await rows(db.selectFrom('api_key').selectAll().where('company_id', '=', companyId).orderBy('created_at').orderBy(sql`rowid`))
+      const found = await rows(db.selectFrom('api_key').selectAll().where('company_id', '=', companyId).orderBy('created_at').orderBy(insertionOrder))
       return found.map(fromRow)
     },
     insert: (key) => write(db.insertInto('api_key').values(toRow(key))),

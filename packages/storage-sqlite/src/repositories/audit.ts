@@ -1,8 +1,8 @@
 import type { AuditEntry, AuditLog } from '@invoicing/core'
-import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { AuditEntryTable } from '../database'
 import type { Executor } from '../executor'
+import { insertionOrder } from '../sqlite-expressions'
 import { readPage } from './read-page'
 
 const columns = columnsOf<AuditEntry>(['id', 'companyId', 'apiKeyId', 'action', 'targetType', 'targetId', 'createdAt'])
@@ -23,7 +23,7 @@ export function createAuditLog(executor: Executor): AuditLog {
       if (query.targetId) filtered = filtered.where('target_id', '=', query.targetId)
       if (query.action) filtered = filtered.where('action', '=', query.action)
       return readPage(executor, {
-        rows: filtered.selectAll().orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').limit(query.limit).offset(query.offset),
+        rows: filtered.selectAll().orderBy('created_at', 'desc').orderBy(insertionOrder, 'desc').limit(query.limit).offset(query.offset),
         total: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
       }, query, (found) => found.map(fromRow))
     },

@@ -12,7 +12,7 @@ export function createSequenceAllocator({ db, row, write }: Executor): SequenceA
         .where('company_id', '=', companyId).where('sequence_key', '=', sequenceKey))
       return found?.last_value ?? 0
     },
-    async next(companyId, sequenceKey) {
+    async takeNextNumber(companyId, sequenceKey) {
       const taken = await row(db.insertInto('number_sequence')
         .values({ company_id: companyId, sequence_key: sequenceKey, last_value: 1 })
         .onConflict((conflict) => conflict.columns(['company_id', 'sequence_key'])

@@ -1,9 +1,9 @@
 import type { DocumentCategory, DocumentCategoryRepository } from '@invoicing/core'
-import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { DocumentCategoryTable } from '../database'
 import type { Executor } from '../executor'
 import { preparedQuery } from '../prepared-query'
+import { insertionOrder } from '../sqlite-expressions'
 
 const columns = columnsOf<DocumentCategory>(['id', 'companyId', 'name', 'createdAt'])
 
@@ -23,7 +23,7 @@ export function createDocumentCategoryRepository({ db, row, rows, write }: Execu
     },
     async list(companyId) {
       const found = await rows(db.selectFrom('document_category').selectAll().where('company_id', '=', companyId)
-        .orderBy('name').orderBy('created_at').orderBy(sql`rowid`))
+        .orderBy('name').orderBy('created_at').orderBy(insertionOrder))
       return found.map(fromRow)
     },
     insert: (category) => write(db.insertInto('document_category').values(toRow(category))),

@@ -1,11 +1,10 @@
 import type { IdempotencyRecord, IdempotencyRepository } from '@invoicing/core'
-import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { IdempotencyKeyTable } from '../database'
 import type { Executor } from '../executor'
 
 const columns = columnsOf<IdempotencyRecord>([
-  'companyId', 'key', 'fingerprint', 'state', 'claimExpiresAt', 'responseStatus', 'resourceId', 'createdAt',
+  'companyId', 'key', 'fingerprint', 'responseStatus', 'resourceId', 'createdAt',
 ])
 
 const toRow = (record: IdempotencyRecord): IdempotencyKeyTable => ({
@@ -20,8 +19,8 @@ const fromRow = (row: IdempotencyKeyTable): IdempotencyRecord => ({
 
 /**
  * Keys by (company_id, key), the primary key. `insertIfAbsent` is one INSERT … ON CONFLICT DO
- * NOTHING: of concurrent claims (transactions are serialized, also across processes) exactly
- * one inserts a row, and RETURNING tells it so.
+ * NOTHING: the primary key lets exactly one of concurrent answers insert its row (a rival finds
+ * the row and inserts nothing), and RETURNING tells each whether it did.
  */
 export function createIdempotencyRepository({ db, row, rows, write }: Executor): IdempotencyRepository {
   return {
@@ -39,13 +38,13 @@ export function createIdempotencyRepository({ db, row, rows, write }: Executor):
       const { company_id, key, ...fields } = toRow(record)
       await write(db.updateTable('idempotency_key').set(fields).where('company_id', '=', company_id).where('key', '=', key))
     },
-    delete: (companyId, key) => write(db.deleteFrom('idempotency_key').where('company_id', '=', companyId).where('key', '=', key)),
     deleteForResource: (companyId, resourceId) =>
       write(db.deleteFrom('idempotency_key').where('company_id', '=', companyId).where('resource_id', '=', resourceId)),
     async deleteCreatedBefore(cutoff, limit) {
-      const oldest = db.selectFrom('idempotency_key').select(sql<number>`rowid`.as('rowid'))
+      const oldest = db.selectFrom('idempotency_key').select(['company_id', 'key'])
         .where('created_at', '<', cutoff).orderBy('created_at').limit(Math.max(0, Math.floor(limit)))
-      const deleted = await rows(db.deleteFrom('idempotency_key').where(sql.ref('rowid'), 'in', oldest).returning('key'))
+      const deleted = await rows(db.deleteFrom('idempotency_key')
+        .where((eb) => eb(eb.refTuple('company_id', 'key'), 'in', oldest.$asTuple('company_id', 'key'))).returning('key'))
       return deleted.length
     },
   }

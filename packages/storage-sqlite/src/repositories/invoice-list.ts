@@ -1,19 +1,20 @@
-import { foldForSearch, type Invoice, type InvoiceLine, type InvoiceListQuery, type Page } from '@invoicing/core'
+import { foldForSearch, type Invoice, type DocumentLine, type InvoiceListQuery, type Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor } from '../executor'
 import { invoiceFromRow, lineFromRow } from './invoice-rows'
 import { readPage } from './read-page'
+import { containsFolded } from '../sqlite-expressions'
 
 /**
  * The page and count queries of the invoice list. Filters are AND-combined; the search is a
- * literal (instr, not LIKE: `%` and `_` are plain characters) folded part of the number or
+ * literal (`%` and `_` are plain characters) folded part of the number or
  * of the customer's current name. Each single filter is served by an index (see migration 0002).
  */
 export function invoiceListQueries(db: Kysely<Database>, companyId: string, query: InvoiceListQuery) {
   let filtered = db.selectFrom('invoice').where('company_id', '=', companyId)
   if (query.status) filtered = filtered.where('status', '=', query.status)
-  if (query.invoiceType) filtered = filtered.where('invoice_type', '=', query.invoiceType)
+  if (query.documentType) filtered = filtered.where('invoice_type', '=', query.documentType)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
   if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
@@ -22,10 +23,10 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   if (query.search) {
     const needle = foldForSearch(query.search)
     filtered = filtered.where((eb) => eb.or([
-      eb(eb.fn('instr', ['search_number', eb.val(needle)]), '>', 0),
+      containsFolded(eb, 'search_number', needle),
       eb('customer_id', 'in', eb.selectFrom('customer').select('customer.id')
         .where('customer.company_id', '=', companyId)
-        .where((inner) => inner(inner.fn('instr', ['customer.search_name', inner.val(needle)]), '>', 0))),
+        .where((inner) => containsFolded(inner, 'customer.search_name', needle))),
     ]))
   }
   return {
@@ -49,7 +50,7 @@ export const linesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
 export async function withLines({ db, rows }: Executor, found: Selectable<InvoiceTable>[]): Promise<Invoice[]> {
   if (found.length === 0) return []
   const lines = await rows(linesQuery(db, found.map((invoice) => invoice.id)))
-  const linesOf = new Map<string, InvoiceLine[]>()
+  const linesOf = new Map<string, DocumentLine[]>()
   for (const line of lines) {
     let list = linesOf.get(line.invoice_id)
     if (!list) linesOf.set(line.invoice_id, (list = []))

@@ -1,25 +1,25 @@
-import { foldForSearch, type CreditNotePayout, type Invoice, type InvoiceLine, type PayoutStatus, type SourceDocumentType } from '@invoicing/core'
+import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
 import type { InvoiceLineTable, InvoiceTable } from '../database'
 
 /** The fields stored in a column of the same (snake_case) name, as they are. */
 const columns = columnsOf<Invoice>([
-  'id', 'companyId', 'invoiceNumber', 'invoiceType', 'status', 'customerId', 'documentCategoryId', 'documentLocale',
+  'id', 'companyId', ['number', 'invoice_number'], ['documentType', 'invoice_type'], 'status', 'customerId', 'documentCategoryId', 'documentLocale',
   'documentTextVersion', 'issueDate', 'dueDate', 'servicePeriodStart', 'servicePeriodEnd', 'currency', 'netTotal', 'taxTotal',
   'grossTotal', 'taxExemptionReason', 'taxExemptionNote', 'taxCountry', 'deliveryCountry', 'ossCountry', 'notes', 'footer',
   'headerText', 'customTitle', 'shippingName', 'shippingStreet', 'shippingZipCode', 'shippingCity', 'shippingCountry',
-  'orderNumber', 'buyerReference', 'sentAt', 'paidAt', 'lockedAt', 'creditNoteReason', 'parentInvoiceId', 'dunningPausedAt',
+  'orderNumber', 'buyerReference', 'sentAt', 'paidAt', 'lockedAt', 'creditNoteReason', 'dunningPausedAt',
   'dunningPausedReason', 'createdAt', 'updatedAt',
 ])
 
-const lineColumns = columnsOf<InvoiceLine>([
-  'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount', 'creditedLineId',
+const lineColumns = columnsOf<DocumentLine>([
+  'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount', 'sourceLineId',
 ])
 
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
   ...(columns.toRow(invoice) as unknown as Insertable<InvoiceTable>),
-  search_number: foldForSearch(invoice.invoiceNumber),
+  search_number: foldForSearch(invoice.number),
   number_issued: Number(invoice.numberIssued),
   tax_breakdown: JSON.stringify(invoice.taxBreakdown),
   reverse_charge: Number(invoice.reverseCharge),
@@ -29,8 +29,8 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
   use_shipping_address: Number(invoice.useShippingAddress),
   e_invoice_audit: invoice.eInvoiceAudit === null ? null : JSON.stringify(invoice.eInvoiceAudit),
   metadata: JSON.stringify(invoice.metadata),
-  source_type: invoice.source?.type ?? null,
-  source_id: invoice.source?.id ?? null,
+  preceding_document_type: invoice.precedingDocument?.documentType ?? null,
+  preceding_document_id: invoice.precedingDocument?.id ?? null,
   dunning_paused: Number(invoice.dunningPaused),
   ...payoutToRow(invoice.payout),
 })
@@ -51,7 +51,7 @@ const payoutFromRow = (row: Selectable<InvoiceTable>): CreditNotePayout | null =
   updatedAt: row.payout_updated_at!,
 }
 
-export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: InvoiceLine[]): Invoice => ({
+export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[]): Invoice => ({
   ...columns.fromRow(row),
   numberIssued: row.number_issued === 1,
   taxBreakdown: JSON.parse(row.tax_breakdown),
@@ -62,16 +62,16 @@ export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: InvoiceLine
   useShippingAddress: row.use_shipping_address === 1,
   eInvoiceAudit: row.e_invoice_audit === null ? null : JSON.parse(row.e_invoice_audit),
   metadata: JSON.parse(row.metadata),
-  source: row.source_type === null ? null : { type: row.source_type as SourceDocumentType, id: row.source_id! },
+  precedingDocument: row.preceding_document_type === null ? null : { documentType: row.preceding_document_type as DocumentType, id: row.preceding_document_id! },
   dunningPaused: row.dunning_paused === 1,
   payout: payoutFromRow(row),
   lines,
 })
 
-export const lineToRow = (invoiceId: string, line: InvoiceLine, position: number): InvoiceLineTable => ({
+export const lineToRow = (invoiceId: string, line: DocumentLine, position: number): InvoiceLineTable => ({
   ...(lineColumns.toRow(line) as unknown as InvoiceLineTable),
   invoice_id: invoiceId,
   position,
 })
 
-export const lineFromRow = (row: InvoiceLineTable): InvoiceLine => lineColumns.fromRow(row)
+export const lineFromRow = (row: InvoiceLineTable): DocumentLine => lineColumns.fromRow(row)

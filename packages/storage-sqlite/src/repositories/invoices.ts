@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceRepository } from '@invoicing/core'
+import type { DocumentType, Invoice, InvoiceRepository } from '@invoicing/core'
 import { sql } from 'kysely'
 import type { Executor } from '../executor'
 import { invoiceToRow, lineToRow } from './invoice-rows'
@@ -13,7 +13,7 @@ const LINES_PER_INSERT = 500
  * number on insert and update.
  */
 export function createInvoiceRepository(executor: Executor): InvoiceRepository {
-  const { db, row, write } = executor
+  const { db, row, rows, write } = executor
   const oneWhere = (companyId: string, column: 'id' | 'invoice_number', value: string) =>
     executor.snapshot(async (reader) => {
       const found = await reader.row(db.selectFrom('invoice').selectAll().where('company_id', '=', companyId).where(column, '=', value))
@@ -32,9 +32,18 @@ export function createInvoiceRepository(executor: Executor): InvoiceRepository {
     get: (companyId, id) => oneWhere(companyId, 'id', id),
     findByNumber: (companyId, invoiceNumber) => oneWhere(companyId, 'invoice_number', invoiceNumber),
     list: (companyId, query) => listInvoices(executor, companyId, query),
-    listByParent: (companyId, parentInvoiceId) =>
+    listDerived: (companyId, documentId) =>
       executor.snapshot(async (reader) => withLines(reader, await reader.rows(db.selectFrom('invoice').selectAll()
-        .where('company_id', '=', companyId).where('parent_invoice_id', '=', parentInvoiceId).orderBy('seq')))),
+        .where('company_id', '=', companyId).where('preceding_document_id', '=', documentId).orderBy('seq')))),
+    async summariesDerivedFrom(companyId, documentIds) {
+      if (documentIds.length === 0) return []
+      const found = await rows(db.selectFrom('invoice')
+        .select(['invoice_type', 'id', 'invoice_number', 'status', 'preceding_document_id'])
+        .where('company_id', '=', companyId).where('preceding_document_id', 'in', documentIds).orderBy('seq'))
+      return found.map((each) => ({
+        documentType: each.invoice_type as DocumentType, id: each.id, number: each.invoice_number, status: each.status, precedingDocumentId: each.preceding_document_id!,
+      }))
+    },
     existsForCustomer: (companyId, customerId) => exists(companyId, 'customer_id', customerId),
     existsForCategory: (companyId, categoryId) => exists(companyId, 'document_category_id', categoryId),
     async insert(invoice) {

@@ -1,10 +1,10 @@
 import type {
   EventType, WebhookAttempt, WebhookDelivery, WebhookDeliveryRepository, WebhookEndpoint, WebhookEndpointRepository,
 } from '@invoicing/core'
-import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../database'
 import type { Executor } from '../executor'
+import { insertionOrder } from '../sqlite-expressions'
 import { readPage } from './read-page'
 
 const endpointColumns = columnsOf<WebhookEndpoint>(['id', 'companyId', 'url', 'description', 'secret', 'createdAt', 'updatedAt'])
@@ -29,7 +29,7 @@ export function createWebhookEndpointRepository({ db, row, rows, write }: Execut
     },
     async list(companyId) {
       return (await rows(db.selectFrom('webhook_endpoint').selectAll().where('company_id', '=', companyId)
-        .orderBy('created_at').orderBy(sql`rowid`))).map(endpointFromRow)
+        .orderBy('created_at').orderBy(insertionOrder))).map(endpointFromRow)
     },
     insert: (endpoint) => write(db.insertInto('webhook_endpoint').values(endpointToRow(endpoint))),
     async update(endpoint) {
@@ -59,14 +59,19 @@ export function createWebhookDeliveryRepository(executor: Executor): WebhookDeli
       const found = await row(db.selectFrom('webhook_delivery').selectAll().where('id', '=', id))
       return found && deliveryFromRow(found)
     },
-    async listDue(now, limit) {
-      return (await rows(db.selectFrom('webhook_delivery').selectAll().where('status', '=', 'PENDING').where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at').orderBy(sql`rowid`).limit(limit))).map(deliveryFromRow)
+    // One statement: no other writer can take a row between finding it due and leasing it.
+    async claimDue(now, limit, leaseMs) {
+      const due = db.selectFrom('webhook_delivery').select('id').where('status', '=', 'PENDING').where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at').orderBy(insertionOrder).limit(limit)
+      const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
+      return (await rows(db.updateTable('webhook_delivery')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leasedUntil }))
+        .where('id', 'in', due).returningAll())).map(deliveryFromRow)
     },
     listAttempts(companyId, endpointId, page) {
       const ofEndpoint = db.selectFrom('webhook_attempt').where('company_id', '=', companyId).where('endpoint_id', '=', endpointId)
       return readPage(executor, {
-        rows: ofEndpoint.selectAll().orderBy('attempted_at', 'desc').orderBy(sql`rowid`, 'desc').limit(page.limit).offset(page.offset),
+        rows: ofEndpoint.selectAll().orderBy('attempted_at', 'desc').orderBy(insertionOrder, 'desc').limit(page.limit).offset(page.offset),
         total: ofEndpoint.select((eb) => eb.fn.countAll<number>().as('total')),
       }, page, (found) => found.map((attempt) => ({ ...attemptColumns.fromRow(attempt), succeeded: attempt.succeeded === 1 })))
     },

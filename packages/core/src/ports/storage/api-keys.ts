@@ -4,7 +4,7 @@ export interface ApiKeyReader {
   get(id: string): Promise<ApiKey | undefined>
   /** The key whose secret hashes to `keyHash`, revoked or not. */
   findByHash(keyHash: string): Promise<ApiKey | undefined>
-  /** A company's keys, oldest first. */
+  /** A company's keys, oldest first; keys created in the same instant in the order they were stored. */
   listByCompany(companyId: string): Promise<ApiKey[]>
 }
 

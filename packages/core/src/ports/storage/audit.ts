@@ -7,7 +7,7 @@ export interface AuditQuery extends PageRequest {
 }
 
 export interface AuditReader {
-  /** A company's entries, newest first. */
+  /** A company's entries, newest first; entries of the same instant (one transaction's) the later stored first. */
   list(companyId: string, query: AuditQuery): Promise<Page<AuditEntry>>
 }
 

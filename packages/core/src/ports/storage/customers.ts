@@ -5,7 +5,10 @@ import type { ListQuery } from './list-query'
 export interface CustomerReader {
   get(companyId: string, id: string): Promise<Customer | undefined>
   findByNumber(companyId: string, customerNumber: string): Promise<Customer | undefined>
-  /** Newest first. `search` matches name, customer number or email. */
+  /**
+   * Newest first; customers created in the same instant the later stored first. `search` matches
+   * name, customer number or email.
+   */
   list(companyId: string, query: ListQuery): Promise<Page<Customer>>
 }
 

@@ -2,7 +2,10 @@ import type { DocumentCategory } from '../../categories/document-category'
 
 export interface DocumentCategoryReader {
   get(companyId: string, id: string): Promise<DocumentCategory | undefined>
-  /** Sorted by name. */
+  /**
+   * By name, compared character by character (not by a language's collation); equal names
+   * oldest first, then in the order they were stored.
+   */
   list(companyId: string): Promise<DocumentCategory[]>
 }
 

@@ -12,9 +12,11 @@ export interface DocumentVersionRepository extends DocumentVersionReader {
   insert(version: DocumentVersion): Promise<void>
   /**
    * Records where the version's archived PDF lies, unless a PDF is recorded already, and says
-   * whether it recorded `pdfKey`. The race-safe primitive behind "a version's PDF never changes":
-   * of concurrent calls for one version (in any process) exactly one records its key. A version
-   * of another company is untouched (false).
+   * whether it recorded `pdfKey`: the race-safe primitive behind "a version's PDF never changes".
+   * - Of concurrent calls for one version without a PDF (also from other processes) exactly one
+   *   MUST answer true and record its key; the others MUST answer false (or fail with a
+   *   TransactionConflict) and change nothing.
+   * - A version of another company is untouched (false).
    */
   recordPdfKey(companyId: string, id: string, pdfKey: string): Promise<boolean>
 }

@@ -2,9 +2,9 @@ import type { DomainEvent } from '../../events/domain-event'
 import type { Page, PageRequest } from '../../shared/pagination'
 
 export interface EventReader {
-  /** A company's events, oldest first. */
+  /** A company's events in the order they were appended (not by `createdAt`). */
   list(companyId: string, page: PageRequest): Promise<Page<DomainEvent>>
-  /** Events of every company not yet handed to the webhook dispatcher, oldest first. */
+  /** Events of every company not yet handed to the webhook dispatcher, in the order they were appended. */
   listUndispatched(limit: number): Promise<DomainEvent[]>
 }
 

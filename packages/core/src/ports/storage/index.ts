@@ -1,5 +1,6 @@
 import type { ApiKeyReader, ApiKeyRepository } from './api-keys'
 import type { AuditReader, AuditLog } from './audit'
+import type { StorageCapabilities } from './capabilities'
 import type { CompanyReader, CompanyRepository } from './companies'
 import type { CustomerReader, CustomerRepository } from './customers'
 import type { DocumentCategoryReader, DocumentCategoryRepository } from './document-categories'
@@ -18,14 +19,30 @@ import type { WebhookEndpointReader, WebhookEndpointRepository, WebhookDeliveryR
 /**
  * Persistence of the engine. The only way to write is {@link Storage.transaction}: numbering,
  * idempotency and events must commit or roll back together with the change they belong to.
+ * Records that many transactions change at once (number sequences, usage counters, idempotency
+ * keys, send reservations, a version's PDF) change only through named primitives whose MUSTs
+ * say what concurrent callers get.
  *
  * Every adapter MUST pass the storage contract suite (`@invoicing/core/testing`).
  */
 export interface Storage extends StorageReader {
+  /** How this adapter runs transactions, where the port lets adapters differ. */
+  readonly capabilities: StorageCapabilities
   /**
    * Runs `work` as one atomic unit: every write made through `tx` commits when `work` resolves
-   * and none does when it throws (the error is rethrown unchanged). Transactions MUST be
-   * serializable with respect to each other, also across processes sharing one database.
+   * and none does when it throws (the error is rethrown unchanged).
+   *
+   * Committed transactions MUST have the effect of running one after another (serializable),
+   * also across processes sharing one database. An adapter keeps that either by running them one
+   * at a time, or by letting them overlap and rolling back one of two that conflict: then
+   * `transaction` MAY reject with {@link TransactionConflict} (a serialization failure, a
+   * deadlock, a lock not granted in time), and nothing of that attempt is applied.
+   *
+   * So the engine runs `work` again after a conflict, and `work` MUST NOT have effects outside
+   * the transaction: no mail, no HTTP, no files, no state in memory that outlives a failed
+   * attempt. Whatever must happen beyond the database is collected per attempt and done after
+   * the commit.
+   *
    * Calling `storage.*` inside `work` is a bug: it reads outside the transaction (or, where
    * reads share the write connection, waits for the transaction and so for itself forever).
    */
@@ -79,6 +96,7 @@ export interface StorageTx {
   readonly reminders: ReminderRepository
 }
 
+export type * from './capabilities'
 export type * from './list-query'
 export type * from './companies'
 export type * from './api-keys'
@@ -95,4 +113,6 @@ export type * from './document-versions'
 export type * from './send-reservations'
 export type * from './payments'
 export type * from './webhooks'
+export type * from './claims-due'
 export type * from './reminders'
+export { TransactionConflict } from './transaction-conflict'

@@ -1,12 +1,13 @@
 import type { PayoutStatus } from '../../credit-notes/payout'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../../invoices/invoice'
+import type { DocumentSummary } from '../../sales-documents/document-type'
 import type { CalendarDate } from '../../shared/calendar-date'
 import type { Page, PageRequest } from '../../shared/pagination'
 
 /** The filters of the invoice list; all optional, combined with AND. */
 export interface InvoiceListQuery extends PageRequest {
   status?: InvoiceStatus | undefined
-  invoiceType?: InvoiceType | undefined
+  documentType?: InvoiceType | undefined
   customerId?: string | undefined
   /** Case-insensitive literal part of the document number or of the customer's current name. */
   search?: string | undefined
@@ -28,8 +29,10 @@ export interface InvoiceReader {
    * stay fast for 100,000 documents of one company (indexes on the filtered columns).
    */
   list(companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>>
-  /** The credit notes that refer to `parentInvoiceId` (cancellations among them), oldest first. */
-  listByParent(companyId: string, parentInvoiceId: string): Promise<Invoice[]>
+  /** The documents made from `documentId` (their `precedingDocument`), oldest first. */
+  listDerived(companyId: string, documentId: string): Promise<Invoice[]>
+  /** In brief, the documents made from any of `documentIds`, oldest first: what a read shows as derived. */
+  summariesDerivedFrom(companyId: string, documentIds: readonly string[]): Promise<DocumentSummary[]>
   /** Whether any document of the company names this customer. */
   existsForCustomer(companyId: string, customerId: string): Promise<boolean>
   /** Whether any document of the company is in this category. */

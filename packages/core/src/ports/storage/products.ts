@@ -5,7 +5,10 @@ import type { ListQuery } from './list-query'
 export interface ProductReader {
   get(companyId: string, id: string): Promise<Product | undefined>
   findByNumber(companyId: string, productNumber: string): Promise<Product | undefined>
-  /** Newest first. `search` matches name, product number or description. */
+  /**
+   * Newest first; products created in the same instant the later stored first. `search` matches
+   * name, product number or description.
+   */
   list(companyId: string, query: ListQuery): Promise<Page<Product>>
 }
 

@@ -6,11 +6,13 @@ export interface SequenceReader {
 /** The race-safe primitive behind gapless numbers. */
 export interface SequenceAllocator extends SequenceReader {
   /**
-   * Returns the last value of `key` plus one and stores it. The first call for a key returns 1.
-   * Concurrent transactions (also in other processes) MUST receive distinct consecutive values;
-   * a rolled-back transaction MUST give its value back, so no gap appears.
+   * Hands out the value after the last one of `key` and stores it; the first value of a key is 1.
+   * - Concurrent callers (also in other processes) MUST get distinct, consecutive values: no two
+   *   committed transactions hold the same value.
+   * - A transaction that rolls back (or fails with a TransactionConflict) MUST give its value
+   *   back: the next caller gets it, so no gap appears.
    */
-  next(companyId: string, key: string): Promise<number>
+  takeNextNumber(companyId: string, key: string): Promise<number>
   /**
    * Makes the last value of `key` at least `value` (never lower), so a range moved to another
    * key continues where it was instead of handing out its numbers again.

@@ -1,5 +1,6 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../webhooks/webhook'
 import type { Page, PageRequest } from '../../shared/pagination'
+import type { ClaimsDue } from './claims-due'
 
 export interface WebhookEndpointReader {
   get(companyId: string, id: string): Promise<WebhookEndpoint | undefined>
@@ -17,13 +18,16 @@ export interface WebhookEndpointRepository extends WebhookEndpointReader {
 export interface WebhookDeliveryReader {
   /** Any company's delivery by id (the dispatcher works across companies). */
   get(id: string): Promise<WebhookDelivery | undefined>
-  /** PENDING deliveries of every company whose next attempt is due at `now`, earliest first. */
-  listDue(now: string, limit: number): Promise<WebhookDelivery[]>
   /** The attempts of one endpoint's deliveries, newest first. */
   listAttempts(companyId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookAttempt>>
 }
 
-export interface WebhookDeliveryRepository extends WebhookDeliveryReader {
+/**
+ * The retry queue of webhook deliveries. A delivery is due when it is PENDING and its
+ * `nextAttemptAt` has come; a claim leases it by moving `nextAttemptAt` to the lease's end, so
+ * a lease that ends makes it due again. Deliveries of every company are claimed together.
+ */
+export interface WebhookDeliveryRepository extends WebhookDeliveryReader, ClaimsDue<WebhookDelivery> {
   insert(delivery: WebhookDelivery): Promise<void>
   update(delivery: WebhookDelivery): Promise<void>
   appendAttempt(attempt: WebhookAttempt): Promise<void>

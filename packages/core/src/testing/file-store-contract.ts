@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { BlobStore } from '../ports/blob-store'
+import type { FileStore } from '../ports/files'
 
 /** Compares bytes without a deep-equal walk over millions of elements, and whatever Uint8Array subclass comes back. */
 function assertBytes(actual: Uint8Array | undefined, expected: Uint8Array): void {
@@ -9,19 +9,26 @@ function assertBytes(actual: Uint8Array | undefined, expected: Uint8Array): void
   assert.ok(Buffer.compare(actual, expected) === 0, 'the stored bytes differ')
 }
 
-/** Bytes that take every value and shift each 256 bytes, so a truncated or misplaced chunk shows. */
-function patterned(length: number): Uint8Array {
+/**
+ * Bytes that take every value and shift each 256 bytes, so a truncated or misplaced chunk
+ * shows; each `seed` gives other bytes of the same length.
+ */
+function patterned(length: number, seed = 0): Uint8Array {
   const bytes = new Uint8Array(length)
-  for (let index = 0; index < length; index++) bytes[index] = (index * 131 + (index >> 8)) & 0xff
+  for (let index = 0; index < length; index++) bytes[index] = (index * 131 + (index >> 8) + seed * 7) & 0xff
   return bytes
 }
 
+/** Which of `candidates` `actual` is byte for byte; -1 when none (part of one, or a mix). */
+const indexOfBytes = (actual: Uint8Array | undefined, candidates: readonly Uint8Array[]): number =>
+  actual ? candidates.findIndex((candidate) => Buffer.compare(actual, candidate) === 0) : -1
+
 /**
- * The behaviour every blob store adapter MUST have. Each adapter's test file calls this once;
+ * The behaviour every file store adapter MUST have. Each adapter's test file calls this once;
  * `makeStore` gives a fresh, empty store for each case.
  */
-export function blobStoreContract(name: string, makeStore: () => BlobStore | Promise<BlobStore>): void {
-  describe(`${name}: blob store contract`, () => {
+export function fileStoreContract(name: string, makeStore: () => FileStore | Promise<FileStore>): void {
+  describe(`${name}: file store contract`, () => {
     it('gives back exactly the bytes put, every byte value included', async () => {
       const store = await makeStore()
       const allValues = Uint8Array.from({ length: 256 }, (_, index) => index)
@@ -73,12 +80,36 @@ export function blobStoreContract(name: string, makeStore: () => BlobStore | Pro
       assert.equal(await store.get('versions/co_1/in_1/v_3.pdf'), undefined)
     })
 
-    it('refuses keys that are not blob keys', async () => {
+    it('refuses keys that are not file keys, so none reaches outside the store', async () => {
       const store = await makeStore()
       for (const key of ['../x', 'a/../../x', 'a//b', '/a', 'a/', 'a/./b', '.', '', 'a b', 'a\\b', 'ä']) {
         await assert.rejects(store.put(key, Uint8Array.from([1])), Error, JSON.stringify(key))
+        await assert.rejects(store.get(key), Error, JSON.stringify(key))
         await assert.rejects(store.delete(key), Error, JSON.stringify(key))
       }
+    })
+
+    it('leaves one whole file when several writers put one key at once', async () => {
+      const store = await makeStore()
+      const contents = [1, 2, 3, 4, 5, 6].map((seed) => patterned(1024 * 1024, seed))
+      await Promise.all(contents.map((content) => store.put('versions/same.pdf', content)))
+      assert.notEqual(indexOfBytes(await store.get('versions/same.pdf'), contents), -1, 'the stored file is none of the puts whole')
+    })
+
+    it('never lets a reader see part of a file while it is replaced', async () => {
+      const store = await makeStore()
+      const contents = [1, 2].map((seed) => patterned(2 * 1024 * 1024, seed))
+      await store.put('replaced.pdf', contents[0]!)
+      let writing = true
+      const writes = Promise.all([1, 0, 1, 0, 1].map((index) => store.put('replaced.pdf', contents[index]!)))
+        .finally(() => { writing = false })
+      const seen: number[] = []
+      const reader = async () => {
+        while (writing) seen.push(indexOfBytes(await store.get('replaced.pdf'), contents))
+      }
+      await Promise.all([writes, reader(), reader(), reader()])
+      assert.ok(seen.length > 0)
+      assert.ok(!seen.includes(-1), 'a reader got bytes that are neither file whole')
     })
 
     it('keeps its own copy: changing the bytes put or got changes nothing stored', async () => {

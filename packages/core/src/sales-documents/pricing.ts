@@ -7,14 +7,15 @@ import type { CalendarDate } from '../shared/calendar-date'
 import { computeTotals, resolveTaxSituation } from '../tax'
 import type { DocumentTotals, TaxSituation, TaxSituationInput } from '../tax/tax-types'
 import { negated } from '../shared/decimal-text'
-import type { Invoice, InvoiceLine, InvoiceType } from './invoice'
-import type { LineInput } from './invoice-schemas'
+import type { Invoice } from '../invoices/invoice'
+import type { DocumentLine } from './document-line'
+import type { LineInput } from '../invoices/invoice-schemas'
 
 /**
  * A line as asked for, with the product's defaults filled in; not yet priced. `taxRate` is the
  * requested rate (null: the standard rate of the tax country).
  */
-export type LineDraft = Pick<InvoiceLine, 'lineType' | 'productId' | 'description' | 'quantity' | 'unit' | 'unitPrice' | 'discount' | 'creditedLineId'> & {
+export type LineDraft = Pick<DocumentLine, 'lineType' | 'productId' | 'description' | 'quantity' | 'unit' | 'unitPrice' | 'discount' | 'sourceLineId'> & {
   taxRate: string | null
 }
 
@@ -34,27 +35,27 @@ export async function draftLines(products: ProductReader, companyId: string, inp
       unitPrice: input.unitPrice ?? product?.unitPrice ?? '0',
       discount: input.discount ?? '0',
       taxRate: input.taxRate !== undefined ? input.taxRate : product?.taxRate ?? null,
-      creditedLineId: null,
+      sourceLineId: null,
     }
   }))
 }
 
 /**
- * Lines as the document stores them: requests give positive quantities, credit notes store
- * them (and their discounts) negative, which negates every amount exactly.
+ * Lines as a document of a kind with this sign stores them: requests give positive quantities,
+ * credit notes store them (and their discounts) negative, which negates every amount exactly.
  */
-export const signedFor = (invoiceType: InvoiceType, drafts: LineDraft[]): LineDraft[] => invoiceType !== 'CREDIT_NOTE'
+export const signedFor = (sign: 1 | -1, drafts: LineDraft[]): LineDraft[] => sign === 1
   ? drafts
   : drafts.map((draft) => ({ ...draft, quantity: negated(draft.quantity), discount: negated(draft.discount) }))
 
 /** The lines of a stored document as drafts again, to price them under a changed situation. */
-export const draftsOf = (lines: readonly InvoiceLine[]): LineDraft[] =>
-  lines.map(({ lineType, productId, description, quantity, unit, unitPrice, discount, requestedTaxRate, creditedLineId }) =>
-    ({ lineType, productId, description, quantity, unit, unitPrice, discount, taxRate: requestedTaxRate, creditedLineId }))
+export const draftsOf = (lines: readonly DocumentLine[]): LineDraft[] =>
+  lines.map(({ lineType, productId, description, quantity, unit, unitPrice, discount, requestedTaxRate, sourceLineId }) =>
+    ({ lineType, productId, description, quantity, unit, unitPrice, discount, taxRate: requestedTaxRate, sourceLineId }))
 
-/** The lines of an invoice as drafts of a credit note crediting them, each linked to its line. */
-export const creditDraftsOf = (lines: readonly InvoiceLine[]): LineDraft[] =>
-  draftsOf(lines).map((draft, index) => ({ ...draft, creditedLineId: lines[index]!.id }))
+/** The lines of a document as drafts of lines made from them, each linked to its source line. */
+export const linkedDraftsOf = (lines: readonly DocumentLine[]): LineDraft[] =>
+  draftsOf(lines).map((draft, index) => ({ ...draft, sourceLineId: lines[index]!.id }))
 
 export function taxSituationOf(company: Company, customer: Customer, date: CalendarDate, given: TaxSituationInput['given']): TaxSituation {
   return resolveTaxSituation({
@@ -76,7 +77,7 @@ export const taxFieldsOf = (situation: TaxSituation) => ({
 })
 
 export interface PricedDocument {
-  lines: InvoiceLine[]
+  lines: DocumentLine[]
   totals: Pick<Invoice, 'netTotal' | 'taxTotal' | 'grossTotal' | 'taxBreakdown'>
 }
 

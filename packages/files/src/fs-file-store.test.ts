@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { after, describe, it } from 'node:test'
-import { blobStoreContract } from '@invoicing/core/testing'
-import { createFileBlobStore } from './file-blob-store'
+import { fileStoreContract } from '@invoicing/core/testing'
+import { createFsFileStore } from './fs-file-store'
 
-const root = mkdtempSync(join(tmpdir(), 'invoicing-blobs-'))
+const root = mkdtempSync(join(tmpdir(), 'invoicing-files-'))
 after(() => rmSync(root, { recursive: true, force: true }))
 let folders = 0
 /** A folder of its own for each store, not yet created: the store makes it. */
@@ -20,19 +20,19 @@ function filesUnder(folder: string, top = folder): string[] {
   }).sort()
 }
 
-blobStoreContract('file', () => createFileBlobStore(freshFolder()))
+fileStoreContract('fs', () => createFsFileStore(freshFolder()))
 
-describe('file blob store', () => {
+describe('fs file store', () => {
   it('survives a new instance over the same folder', async () => {
     const folder = freshFolder()
-    await createFileBlobStore(folder).put('versions/co_1/in_1/v_1.pdf', Uint8Array.from([37, 80, 68, 70]))
-    const reopened = await createFileBlobStore(folder).get('versions/co_1/in_1/v_1.pdf')
+    await createFsFileStore(folder).put('versions/co_1/in_1/v_1.pdf', Uint8Array.from([37, 80, 68, 70]))
+    const reopened = await createFsFileStore(folder).get('versions/co_1/in_1/v_1.pdf')
     assert.deepEqual(reopened && [...reopened], [37, 80, 68, 70])
   })
 
   it('keeps each key as the file of that path, and no temp file behind', async () => {
     const folder = freshFolder()
-    const store = createFileBlobStore(folder)
+    const store = createFsFileStore(folder)
     await store.put('versions/a/1.pdf', Uint8Array.from([1]))
     await store.put('versions/a/1.pdf', Uint8Array.from([2]))
     await Promise.all([store.put('versions/b/1.pdf', Uint8Array.from([3])), store.put('versions/b/1.pdf', Uint8Array.from([4]))])
@@ -43,7 +43,7 @@ describe('file blob store', () => {
 
   it('leaves no temp file behind when a put fails', async () => {
     const folder = freshFolder()
-    const store = createFileBlobStore(folder)
+    const store = createFsFileStore(folder)
     await store.put('a/b/c.pdf', Uint8Array.from([1]))
     // `a/b` is a folder: the rename onto it fails after the temp file was written.
     await assert.rejects(store.put('a/b', Uint8Array.from([2])))
@@ -52,12 +52,18 @@ describe('file blob store', () => {
     assert.equal(await store.get('a/b/c.pdf/d'), undefined)
   })
 
-  it('never reads outside its folder', async () => {
+  it('never reads, writes or deletes outside its folder', async () => {
     const folder = freshFolder()
     mkdirSync(folder, { recursive: true })
-    writeFileSync(join(folder, '..', 'outside.bin'), 'secret')
-    const store = createFileBlobStore(folder)
-    await assert.rejects(store.get('../outside.bin'))
-    await assert.rejects(store.get(join(folder, '..', 'outside.bin')))
+    const outside = join(folder, '..', 'outside.bin')
+    writeFileSync(outside, 'secret')
+    const store = createFsFileStore(folder)
+    for (const key of ['../outside.bin', outside]) {
+      await assert.rejects(store.get(key))
+      await assert.rejects(store.put(key, Uint8Array.from([1])))
+      await assert.rejects(store.delete(key))
+    }
+    assert.equal(readFileSync(outside, 'utf8'), 'secret')
+    assert.deepEqual(filesUnder(folder), [])
   })
 })

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { isBlobKey, type BlobStore } from '@invoicing/core'
+import { isFileKey, type FileStore } from '@invoicing/core'
 
 /**
- * Blobs as files under `dir`, one per key: `versions/a/b.pdf` is `<dir>/versions/a/b.pdf`.
- * A put writes a temp file beside its target, syncs it and renames it over the target, so a
- * crash leaves the old file or the new one, never part of one. Temp names contain `~`, which
- * no key can, so no key ever names a temp file.
+ * Files in the folder `dir` of the file system, one per key: `versions/a/b.pdf` is
+ * `<dir>/versions/a/b.pdf`. Folders are made as needed, `dir` included. A put writes a temp
+ * file beside its target, syncs it and renames it over the target, so a reader or a crash sees
+ * the old file or the new one, never part of one. Temp names contain `~`, which no key can, so
+ * no key ever names a temp file.
  */
-export function createFileBlobStore(dir: string): BlobStore {
+export function createFsFileStore(dir: string): FileStore {
   const root = resolve(dir)
   const pathOf = (key: string) => {
     // Checked before any path is built: `..` or an absolute key would leave the folder.
-    if (!isBlobKey(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`)
+    if (!isFileKey(key)) throw new Error(`invalid file key ${JSON.stringify(key)}`)
     return join(root, ...key.split('/'))
   }
   return {

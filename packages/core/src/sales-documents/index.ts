@@ -1,0 +1,13 @@
+/** The sales-document kernel: the model every numbered commercial document shares, and the table of kinds. */
+export { DOCUMENT_TYPES, type DocumentRef, type DocumentSummary, type DocumentType } from './document-type'
+export { LINE_TYPES, isChargedLine, isLayoutLine, type DocumentLine, type LineType } from './document-line'
+export {
+  PLACEHOLDER_PREFIX, isPlaceholderNumber,
+  type DocumentTotals, type SalesDocument, type ShippingAddress, type TaxContext,
+} from './sales-document'
+export type { DocumentKind, Transitions } from './document-kind'
+export { DOCUMENT_KINDS, kindOf } from './document-kinds'
+export { STATUS_TRANSITIONS } from './kinds/invoice-statuses'
+export { allowedTransitionsOf, assertTransition, canTransition, changeStatus, isContentEditable, isOpen } from './status-changes'
+export { issueNumber, issuesNumber } from './issuing'
+export { type WithDerived } from './links'

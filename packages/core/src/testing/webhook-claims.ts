@@ -1,0 +1,28 @@
+import type { Storage } from '../ports/storage'
+import type { WebhookDelivery } from '../webhooks/webhook'
+import type { ClaimsDueHarness } from './claims-due-contract'
+import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
+
+/**
+ * The webhook delivery queue for {@link claimsDueContract}: deliveries are stored through
+ * `storage`, and each of `claimers` claims in a transaction of its own.
+ */
+export function webhookDeliveryClaims(storage: Storage, claimers: readonly [Storage, Storage] = [storage, storage]): ClaimsDueHarness<WebhookDelivery> {
+  const claimThrough = (each: Storage) => (now: string, limit: number, leaseMs: number) =>
+    each.transaction((tx) => tx.webhookDeliveries.claimDue(now, limit, leaseMs))
+  return {
+    async store(dueAts) {
+      const company = aCompany()
+      const endpoint = aWebhookEndpoint(company.id)
+      const deliveries = dueAts.map((nextAttemptAt) => aWebhookDelivery(company.id, endpoint.id, { nextAttemptAt }))
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        await tx.webhookEndpoints.insert(endpoint)
+        for (const delivery of deliveries) await tx.webhookDeliveries.insert(delivery)
+      })
+      return deliveries
+    },
+    claimers: [claimThrough(claimers[0]), claimThrough(claimers[1])],
+    claimed: (delivery, until) => ({ ...delivery, attempts: delivery.attempts + 1, nextAttemptAt: until }),
+  }
+}

@@ -1,0 +1,1 @@
+export { createFsFileStore } from './fs-file-store'

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { createSqliteStorage } from './create-sqlite-storage'
+import type { Database } from './database'
+import { migrationProvider } from './migrations'
+
+/** Opens `filename` at the schema of migration `name` (and everything before it). */
+async function migrateTo(filename: string, name: string): Promise<void> {
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(filename) }) })
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(name)
+  assert.ifError(error)
+  await db.destroy()
+}
+
+/** Inserts a row as an older version wrote it: `values`, and a plain value in every other required column. */
+function insertRow(raw: BetterSqlite3.Database, table: string, values: Record<string, unknown>): void {
+  const columns = raw.prepare(`pragma table_info(${table})`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[]
+  const row: Record<string, unknown> = {}
+  for (const column of columns) {
+    if (column.name in values) row[column.name] = values[column.name]
+    else if (column.notnull && column.dflt_value === null) row[column.name] = column.type.toLowerCase() === 'integer' ? 0 : column.name === 'tax_breakdown' ? '[]' : '{}'
+  }
+  const names = Object.keys(row)
+  raw.prepare(`insert into ${table} (${names.join(', ')}) values (${names.map((name) => `@${name}`).join(', ')})`).run(row)
+}
+
+describe('sqlite migrations: links between documents (0009) and answered keys (0010)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('move the links of documents, lines and archived versions, and keep what callers wrote themselves', async () => {
+    const filename = join(folder, 'links.sqlite')
+    await migrateTo(filename, '0008-credited-lines')
+    const raw = new BetterSqlite3(filename)
+    insertRow(raw, 'company', { id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', time_zone: 'Europe/Berlin', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    insertRow(raw, 'customer', { id: 'cu', company_id: 'co', customer_number: 'KD-1', name: 'Kunde', country: 'DE', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    const document = (id: string, values: Record<string, unknown>) => insertRow(raw, 'invoice', {
+      id, company_id: 'co', customer_id: 'cu', invoice_number: `N-${id}`, search_number: `n-${id}`, status: 'SENT', issue_date: '2026-01-02',
+      due_date: '2026-01-16', document_locale: 'de', currency: 'EUR', net_total: '100.00', tax_total: '19.00', gross_total: '119.00',
+      tax_exemption_reason: 'NONE', tax_country: 'DE', delivery_country: 'DE', created_at: `2026-01-02T00:00:0${id.length}Z`, updated_at: '2026-01-02', ...values,
+    })
+    document('pf', { invoice_type: 'PROFORMA', metadata: JSON.stringify({ convertedToInvoiceId: 'in', shop: 7 }) })
+    document('in', { invoice_type: 'INVOICE', source_type: 'PROFORMA', source_id: 'pf', metadata: JSON.stringify({ convertedFromProformaId: 'pf' }) })
+    document('own', { invoice_type: 'PROFORMA', metadata: JSON.stringify({ convertedToInvoiceId: 'written-by-the-caller' }) })
+    document('cn', { invoice_type: 'CREDIT_NOTE', parent_invoice_id: 'in', credit_note_reason: 'RETURN', metadata: '{}' })
+    insertRow(raw, 'invoice_line', { invoice_id: 'in', position: 0, id: 'line-in', line_type: 'SERVICE', quantity: '1', unit_price: '100', discount: '0', tax_rate: '19', net_amount: '100.00' })
+    insertRow(raw, 'invoice_line', {
+      invoice_id: 'cn', position: 0, id: 'line-cn', line_type: 'SERVICE', quantity: '-1', unit_price: '100', discount: '0', tax_rate: '19', net_amount: '-100.00', credited_line_id: 'line-in',
+    })
+    const oldDocument = (id: string, links: object) => ({ id, invoiceNumber: `N-${id}`, invoiceType: 'CREDIT_NOTE', metadata: { note: 1 }, lines: [{ id: 'l', creditedLineId: 'line-in' }], ...links })
+    insertRow(raw, 'document_version', {
+      id: 'v1', company_id: 'co', invoice_id: 'cn', version_number: 1, change_type: 'INITIAL', created_at: '2026-01-03', created_by: 'key',
+      snapshot: JSON.stringify({ invoice: oldDocument('cn', { parentInvoiceId: 'in', source: null }), parentInvoice: { ...oldDocument('in', { parentInvoiceId: null, source: { type: 'PROFORMA', id: 'pf' } }), invoiceType: 'INVOICE' }, company: {}, customer: {} }),
+    })
+    insertRow(raw, 'idempotency_key', { company_id: 'co', key: 'pending-key', fingerprint: 'f', state: 'pending', claim_expires_at: '2026-01-01', response_body: 'null', created_at: '2026-01-01' })
+    insertRow(raw, 'idempotency_key', { company_id: 'co', key: 'answered-key', fingerprint: 'f', state: 'completed', claim_expires_at: '2026-01-01', response_status: 201, response_body: '{"body":{"ok":true}}', created_at: '2026-01-01' })
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    const [proforma, invoice, own, creditNote] = await Promise.all(['pf', 'in', 'own', 'cn'].map((id) => storage.invoices.get('co', id)))
+    assert.deepEqual([proforma!.metadata, invoice!.metadata, own!.metadata], [{ shop: 7 }, {}, { convertedToInvoiceId: 'written-by-the-caller' }])
+    assert.deepEqual([invoice!.precedingDocument, creditNote!.precedingDocument, proforma!.precedingDocument],
+      [{ documentType: 'PROFORMA', id: 'pf' }, { documentType: 'INVOICE', id: 'in' }, null])
+    assert.deepEqual(creditNote!.lines.map((line) => line.sourceLineId), ['line-in'])
+    assert.deepEqual((await storage.invoices.summariesDerivedFrom('co', ['pf', 'in'])).map((each) => [each.id, each.precedingDocumentId]), [['in', 'pf'], ['cn', 'in']])
+    const { snapshot } = (await storage.documentVersions.get('co', 'cn', 1))!
+    assert.deepEqual([snapshot.invoice.number, snapshot.invoice.documentType, snapshot.invoice.precedingDocument, snapshot.invoice.lines[0]!.sourceLineId, snapshot.invoice.metadata],
+      ['N-cn', 'CREDIT_NOTE', { documentType: 'INVOICE', id: 'in' }, 'line-in', { note: 1 }])
+    assert.deepEqual([snapshot.parentInvoice!.documentType, snapshot.parentInvoice!.precedingDocument], ['INVOICE', { documentType: 'PROFORMA', id: 'pf' }])
+    assert.equal(await storage.idempotency.get('co', 'pending-key'), undefined, 'a claim left pending is dropped, so its key is free')
+    assert.deepEqual((await storage.idempotency.get('co', 'answered-key'))?.responseBody, { body: { ok: true } })
+    await storage.close()
+  })
+})
