@@ -43,7 +43,12 @@ export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageReq
 export { foldForSearch, searchTextOf } from './shared/search'
 export { aliasedObjectOf, parseInput, snakeCase, type AliasedObject } from './shared/validation'
 
-export * from './sales-documents'
+export {
+  DOCUMENT_TYPES, LINE_TYPES, isChargedLine, isLayoutLine, PLACEHOLDER_PREFIX, isPlaceholderNumber, DOCUMENT_KINDS, kindOf, STATUS_TRANSITIONS,
+  allowedTransitionsOf, assertTransition, canTransition, changeStatus, isContentEditable, isOpen, issueNumber, issuesNumber,
+  type DocumentRef, type DocumentSummary, type DocumentType, type DocumentLine, type LineType, type DocumentTotals, type SalesDocument,
+  type ShippingAddress, type TaxContext, type DocumentKind, type Transitions, type WithDerived,
+} from './sales-documents'
 export {
   INVOICE_STATUSES, INVOICE_TYPES, CREDIT_NOTE_REASONS, SOURCE_DOCUMENT_TYPES,
   type Invoice, type InvoiceStatus, type InvoiceType, type CreditNoteReason, type SourceDocumentType,

@@ -1,5 +1,4 @@
-import { effectiveApiCallQuota, type Company } from '../companies/company'
-import { PLAN_FEATURES } from '../companies/plans'
+import { effectiveApiCallQuota, type Company, PLAN_FEATURES } from '../companies'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { monthAt, secondsUntilNextMonth } from '../shared/calendar-date'

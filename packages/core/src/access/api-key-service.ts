@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { requireCompany } from '../companies/require-company'
+import { requireCompany } from '../companies'
 import { notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { requiredText } from '../shared/fields'
@@ -7,7 +7,7 @@ import { aliased, parseInput } from '../shared/validation'
 import type { Actor } from './actor'
 import { generateApiKeySecret, hashApiKeySecret, type ApiKey } from './api-key'
 import { SCOPES } from './scopes'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
+import { retryingTransaction } from '../unit-of-work'
 
 export const ApiKeyCreateSchema = aliased(v.object({
   name: v.optional(requiredText(100), 'API key'),

@@ -1,5 +1,5 @@
 import type { Storage } from '../ports/storage'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
+import { retryingTransaction } from '../unit-of-work'
 
 interface Counter {
   companyId: string

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../access'
 import type { CoreDeps } from '../ports/deps'
 import { pageEntries, type Page } from '../shared/pagination'
 import { aliased, parseInput } from '../shared/validation'

@@ -1,14 +1,14 @@
-import { createUnitOfWork } from '../unit-of-work/unit-of-work'
+import { createUnitOfWork } from '../unit-of-work'
 import * as v from 'valibot'
-import type { Actor } from '../access/actor'
-import { requireCompany } from '../companies/require-company'
+import type { Actor } from '../access'
+import { requireCompany } from '../companies'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { requiredText } from '../shared/fields'
 import { aliased, parseInput } from '../shared/validation'
 import type { DocumentCategory } from './document-category'
 import { requireCategory } from './require-category'
-import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
+import type { IdempotencyClaim } from '../idempotency'
 
 export const DocumentCategoryCreateSchema = aliased(v.object({ name: requiredText(100) }))
 export type DocumentCategoryCreateInput = v.InferInput<typeof DocumentCategoryCreateSchema>

@@ -1,10 +1,6 @@
-import type { Actor } from '../access/actor'
-import { newApiKey, type ApiKeyCreateInput, type NewApiKey } from '../access/api-key-service'
+import { type Actor, newApiKey, type ApiKeyCreateInput, type NewApiKey } from '../access'
 import { InvoicingError } from '../errors'
-import { formatProblem, formatNumber } from '../numbering/number-format'
-import {
-  DEFAULT_NUMBER_RANGES, NUMBER_RANGE_TYPES, sequenceKeyOf, type NumberRangeType, type NumberRanges,
-} from '../numbering/number-ranges'
+import { formatProblem, formatNumber, DEFAULT_NUMBER_RANGES, NUMBER_RANGE_TYPES, sequenceKeyOf, type NumberRangeType, type NumberRanges } from '../numbering'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
 import { calendarDateOf } from '../shared/calendar-date'
@@ -17,7 +13,7 @@ import {
 } from './company-schemas'
 import { PLAN_FEATURES, type PlanFeatures, type Plan } from './plans'
 import { requireCompany } from './require-company'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
+import { retryingTransaction } from '../unit-of-work'
 
 export interface NumberRangeState {
   type: NumberRangeType

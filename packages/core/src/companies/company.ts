@@ -1,5 +1,5 @@
 import type { Locale } from '../shared/fields'
-import type { NumberRanges } from '../numbering/number-ranges'
+import type { NumberRanges } from '../numbering'
 import { PLAN_FEATURES, type Plan } from './plans'
 
 /** The documents whose texts a company can set per locale. */

@@ -1,4 +1,4 @@
-import type { Actor } from '../access/actor'
+import type { Actor } from '../access'
 import { notFound } from '../errors'
 import type { StorageReader, StorageTx } from '../ports/storage'
 import type { Company } from './company'

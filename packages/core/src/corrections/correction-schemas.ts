@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { calendarDate, requiredText, taxRate } from '../shared/fields'
 import { aliased } from '../shared/validation'
-import { contentEntries, lineEntries, lineList } from '../invoices/invoice-schemas'
+import { contentEntries, lineEntries, lineList } from '../invoices'
 
 /** A correction must say why in at least this many characters. */
 export const MIN_CHANGE_REASON_LENGTH = 10

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { CREDIT_NOTE_REASONS, INVOICE_STATUSES } from '../invoices/invoice'
-import { contentEntries, currency, jsonObject, lines, upperCased } from '../invoices/invoice-schemas'
+import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, contentEntries, currency, jsonObject, lines, upperCased } from '../invoices'
 import { calendarDate, decimal, locale, optionalText, requiredText } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'

@@ -1,14 +1,10 @@
 import type Decimal from 'decimal.js'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../access'
 import { InvoicingError, notFound } from '../errors'
-import type { Invoice } from '../invoices/invoice'
-import type { DocumentLine } from '../sales-documents/document-line'
-import type { LineDraft } from '../sales-documents/pricing'
-import { linkedDraftsOf } from '../sales-documents/pricing'
-import { quantitiesTakenFrom } from '../sales-documents/links'
+import type { Invoice } from '../invoices'
+import { type DocumentLine, type LineDraft, linkedDraftsOf, quantitiesTakenFrom, kindOf } from '../sales-documents'
 import type { StorageReader } from '../ports/storage'
-import { Exact, formatMoney, round2 } from '../tax/decimals'
-import { kindOf } from '../sales-documents/document-kinds'
+import { Exact, formatMoney, round2 } from '../tax'
 
 /** The statuses an invoice can be credited in: it reached the customer. */
 export const CREDITABLE_STATUSES = ['SENT', 'PAID', 'OVERDUE'] as const

@@ -1,9 +1,9 @@
-import { createUnitOfWork } from '../unit-of-work/unit-of-work'
+import { createUnitOfWork } from '../unit-of-work'
 import { requireCustomer } from './require-customer'
-import type { Actor } from '../access/actor'
-import { requireCompany } from '../companies/require-company'
+import type { Actor } from '../access'
+import { requireCompany } from '../companies'
 import { InvoicingError } from '../errors'
-import { takeNumber } from '../numbering/number-ranges'
+import { takeNumber } from '../numbering'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
 import { calendarDateOf } from '../shared/calendar-date'
@@ -15,7 +15,7 @@ import {
   CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
   type CustomerCreateInput, type CustomerListQuery, type CustomerUpdateInput,
 } from './customer-schemas'
-import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
+import type { IdempotencyClaim } from '../idempotency'
 
 // Numbers given by hand may sit on the range's next values; skip those rather than fail.
 const MAX_NUMBER_ATTEMPTS = 1000

@@ -1,6 +1,6 @@
-import type { Company } from '../companies/company'
+import type { Company } from '../companies'
 import { daysBetween, type CalendarDate } from '../shared/calendar-date'
-import { Exact, formatMoney, sum } from '../tax/decimals'
+import { Exact, formatMoney, sum } from '../tax'
 import { MAX_REMINDER_LEVEL, type Reminder, type ReminderLevelNumber } from './reminder'
 
 /** Whole days past the due date (0 before it). */

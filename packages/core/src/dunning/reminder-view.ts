@@ -1,9 +1,9 @@
-import type { Company } from '../companies/company'
+import type { Company } from '../companies'
 import { buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentView, type ItemRowView } from '../print'
 import { addDays, type CalendarDate } from '../shared/calendar-date'
-import { fillPlaceholders } from '../sending/mail-texts'
-import { Exact } from '../tax/decimals'
-import type { DocumentSnapshot } from '../versions/document-version'
+import { fillPlaceholders } from '../sending'
+import { Exact } from '../tax'
+import type { DocumentSnapshot } from '../versions'
 import type { Reminder } from './reminder'
 import { GREETINGS, REMINDER_TEXTS } from './reminder-texts'
 

@@ -3,7 +3,7 @@ import { InvoicingError } from '../errors'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { documentModelOf, type AllowanceChargeModel, type DocumentModel, type ItemModel, type TaxModel } from './document-model'
-import { formatDocumentDate } from '../print/build-document-view'
+import { formatDocumentDate } from '../print'
 import { textsOf } from './einvoice-texts'
 import type { EInvoiceInput } from './einvoice-input'
 import { partiesOf, type AddressModel, type PartiesModel } from './parties'
@@ -11,7 +11,7 @@ import {
   EINVOICE_PROFILES, GUIDELINE_IDS, XRECHNUNG_BUSINESS_PROCESS, isComfortProfile, typeCodeOf, type EInvoiceProfile,
 } from './profiles'
 import { taxNoticeOf } from './tax-notices'
-import { kindOf } from '../sales-documents/document-kinds'
+import { kindOf } from '../sales-documents'
 
 const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',

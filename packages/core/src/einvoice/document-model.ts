@@ -1,14 +1,11 @@
 import type Decimal from 'decimal.js'
-import type { Company } from '../companies/company'
-import type { Invoice } from '../invoices/invoice'
-import type { DocumentLine } from '../sales-documents/document-line'
-import { isChargedLine, type LineType } from '../sales-documents/document-line'
-import { Exact, formatMoney, formatRate, sum } from '../tax/decimals'
-import type { TaxCategory } from '../tax/tax-types'
+import type { Company } from '../companies'
+import type { Invoice } from '../invoices'
+import { type DocumentLine, isChargedLine, type LineType, kindOf } from '../sales-documents'
+import { Exact, formatMoney, formatRate, sum, type TaxCategory } from '../tax'
 import { textsOf } from './einvoice-texts'
 import { exemptionOf, type TaxExemption } from './tax-notices'
 import { unitCodeOf } from './unit-codes'
-import { kindOf } from '../sales-documents/document-kinds'
 
 /** Lines that take an amount off the document: document level allowances (BG-20). */
 const DEDUCTION_TYPES: ReadonlySet<LineType> = new Set(['DISCOUNT_ABSOLUTE', 'DISCOUNT_PERCENT', 'ADVANCE_PAYMENT', 'CREDIT'])

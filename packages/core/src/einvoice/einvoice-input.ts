@@ -1,6 +1,6 @@
-import type { Company } from '../companies/company'
-import type { Customer } from '../customers/customer'
-import type { Invoice } from '../invoices/invoice'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
+import type { Invoice } from '../invoices'
 
 /** What an e-invoice is written from: the document, its seller and buyer. */
 export interface EInvoiceInput {

@@ -1,4 +1,4 @@
-import type { LineType } from '../sales-documents/document-line'
+import type { LineType } from '../sales-documents'
 import type { Locale } from '../shared/fields'
 
 /** The fixed texts the e-invoice writes in the document language. */

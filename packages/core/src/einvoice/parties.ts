@@ -1,12 +1,11 @@
 import { isCountryCode } from '../shared/fields'
 import { InvoicingError } from '../errors'
 import type { CalendarDate } from '../shared/calendar-date'
-import { canonicalCountry } from '../tax/tax-rates'
-import type { TaxCategory } from '../tax/tax-types'
+import { canonicalCountry, type TaxCategory } from '../tax'
 import { textsOf } from './einvoice-texts'
 import type { EInvoiceInput } from './einvoice-input'
 import { isComfortProfile, type EInvoiceProfile } from './profiles'
-import { kindOf } from '../sales-documents/document-kinds'
+import { kindOf } from '../sales-documents'
 
 export interface AddressModel {
   postcode: string | null

@@ -1,6 +1,5 @@
 import { InvoicingError } from '../errors'
-import { kindOf } from '../sales-documents/document-kinds'
-import type { SalesDocument } from '../sales-documents/sales-document'
+import { kindOf, type SalesDocument } from '../sales-documents'
 
 /**
  * The e-invoice profiles the CII writer produces: Factur-X / ZUGFeRD BASIC and EN 16931

@@ -1,8 +1,7 @@
-import type { Company } from '../companies/company'
+import type { Company } from '../companies'
 import type { Locale } from '../shared/fields'
-import { exemptCategoryOf } from '../tax/tax-category'
-import type { TaxCategory } from '../tax/tax-types'
-import { taxNotesOf, type TaxNoteInput } from '../print/tax-notes'
+import { exemptCategoryOf, type TaxCategory } from '../tax'
+import { taxNotesOf, type TaxNoteInput } from '../print'
 
 type Localized = Readonly<Record<Locale, string>>
 

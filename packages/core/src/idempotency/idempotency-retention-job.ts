@@ -1,7 +1,7 @@
-import type { JobDefinition } from '../jobs/job'
+import type { JobDefinition } from '../jobs'
 import type { Clock } from '../ports/clock'
 import type { Storage } from '../ports/storage'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
+import { retryingTransaction } from '../unit-of-work'
 
 /** Keys are kept at least this long (the contract says at least 30 days). */
 export const IDEMPOTENCY_RETENTION_DAYS = 30

@@ -1,4 +1,4 @@
-import type { Actor } from '../access/actor'
+import type { Actor } from '../access'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { KeyAlreadyAnswered, type IdempotencyClaim } from './idempotency-claim'

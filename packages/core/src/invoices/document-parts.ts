@@ -1,12 +1,11 @@
-import type { Company } from '../companies/company'
-import type { Actor } from '../access/actor'
-import type { Customer } from '../customers/customer'
+import type { Company } from '../companies'
+import type { Actor } from '../access'
+import type { Customer } from '../customers'
 import { InvoicingError, notFound } from '../errors'
 import type { StorageReader } from '../ports/storage'
-import type { DocumentSnapshot } from '../versions/document-version'
+import type { DocumentSnapshot } from '../versions'
 import type { Invoice } from './invoice'
-import type { DocumentSummary } from '../sales-documents/document-type'
-import { creditsPreceding, isConvertedFrom } from '../sales-documents/links'
+import { type DocumentSummary, creditsPreceding, isConvertedFrom } from '../sales-documents'
 
 type DocumentReader = Pick<StorageReader, 'invoices' | 'customers'>
 

@@ -1,5 +1,5 @@
-import type { EventType } from '../events/domain-event'
-import type { UnitOfWork } from '../unit-of-work/unit-of-work'
+import type { EventType } from '../events'
+import type { UnitOfWork } from '../unit-of-work'
 import type { Invoice } from './invoice'
 import { invoiceEventData } from './invoice-links'
 

@@ -1,11 +1,11 @@
-import type { Actor } from '../access/actor'
-import { requireCompany } from '../companies/require-company'
+import type { Actor } from '../access'
+import { requireCompany } from '../companies'
 import * as v from 'valibot'
 import { EINVOICE_PROFILES, renderHybridPdf, writeCii } from '../einvoice'
 import { parseInput } from '../shared/validation'
 import type { CoreDeps } from '../ports/deps'
-import { createUnitOfWork } from '../unit-of-work/unit-of-work'
-import type { DocumentSnapshot } from '../versions/document-version'
+import { createUnitOfWork } from '../unit-of-work'
+import type { DocumentSnapshot } from '../versions'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 
 export const EInvoiceQuerySchema = v.object({

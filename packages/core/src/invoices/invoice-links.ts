@@ -1,5 +1,4 @@
-import type { DocumentSummary } from '../sales-documents/document-type'
-import { creditsPreceding, isConvertedFrom } from '../sales-documents/links'
+import { type DocumentSummary, creditsPreceding, isConvertedFrom } from '../sales-documents'
 import { SOURCE_DOCUMENT_TYPES, type Invoice, type SourceDocumentType } from './invoice'
 
 /**

@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
-import { TAX_EXEMPTION_REASONS } from '../tax/tax-types'
+import { TAX_EXEMPTION_REASONS } from '../tax'
 import { INVOICE_STATUSES, INVOICE_TYPES } from './invoice'
-import { LINE_TYPES } from '../sales-documents/document-line'
+import { LINE_TYPES } from '../sales-documents'
 
 export const MAX_LINES = 1000
 

@@ -1,6 +1,5 @@
-import type { CreditNotePayout } from '../credit-notes/payout'
-import type { DocumentType } from '../sales-documents/document-type'
-import { PLACEHOLDER_PREFIX, type SalesDocument } from '../sales-documents/sales-document'
+import type { CreditNotePayout } from '../credit-notes'
+import { type DocumentType, PLACEHOLDER_PREFIX, type SalesDocument } from '../sales-documents'
 import type { CalendarDate } from '../shared/calendar-date'
 
 /** The sales documents of the invoice group, kept in one resource (`/invoices`, `/credit-notes`). */

@@ -1,5 +1,5 @@
-import type { DocumentTexts } from '../companies/company'
-import type { TaxSituationInput } from '../tax/tax-types'
+import type { DocumentTexts } from '../companies'
+import type { TaxSituationInput } from '../tax'
 import type { InvoiceCreateFields } from './invoice-schemas'
 
 type RequestedFields = Pick<InvoiceCreateFields,

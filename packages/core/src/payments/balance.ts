@@ -1,5 +1,5 @@
-import { Exact, formatMoney } from '../tax/decimals'
-import type { Invoice, InvoiceStatus } from '../invoices/invoice'
+import { Exact, formatMoney } from '../tax'
+import type { Invoice, InvoiceStatus } from '../invoices'
 import type { Payment } from './payment'
 
 /** A payment may exceed what is outstanding by at most this much (one cent of rounding on the payer's side). */

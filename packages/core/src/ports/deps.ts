@@ -1,5 +1,5 @@
 import type { PdfRenderer } from './pdf-renderer'
-import type { EventPublisher } from '../events/event-bus'
+import type { EventPublisher } from '../events'
 import type { MailTransport } from './mail-transport'
 import type { FileStore } from './files'
 import type { Clock } from './clock'

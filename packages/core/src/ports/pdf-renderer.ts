@@ -1,4 +1,4 @@
-import type { DocumentView } from '../print/document-view'
+import type { DocumentView } from '../print'
 
 /** How an embedded file relates to the document (PDF/A-3 `/AFRelationship`). */
 export type AttachmentRelationship = 'Alternative' | 'Data' | 'Source'

@@ -1,18 +1,15 @@
-import type { Company } from '../companies/company'
-import type { Customer } from '../customers/customer'
-import type { Invoice } from '../invoices/invoice'
-import type { DocumentLine } from '../sales-documents/document-line'
-import { isLayoutLine } from '../sales-documents/document-line'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
+import type { Invoice } from '../invoices'
+import { type DocumentLine, isLayoutLine, kindOf } from '../sales-documents'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
-import { Exact } from '../tax/decimals'
-import { isTaxed } from '../tax/tax-category'
+import { Exact, isTaxed } from '../tax'
 import { DOCUMENT_TEXTS, type PrintTexts } from './print-texts'
 import { taxNotesOf } from './tax-notes'
 import type {
   PrintKind, DocumentView, InvoiceDocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
 } from './document-view'
-import { kindOf } from '../sales-documents/document-kinds'
 
 /** The company fields a printed document shows. */
 export type DocumentCompany = Pick<

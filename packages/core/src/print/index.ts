@@ -5,4 +5,4 @@ export {
 export type {
   AttachmentRelationship, FacturXConformanceLevel, PdfAttachment, PdfRenderOptions, PdfRenderer,
 } from '../ports/pdf-renderer'
-export { taxNotesOf } from './tax-notes'
+export { taxNotesOf, type TaxNoteInput } from './tax-notes'

@@ -1,5 +1,5 @@
 import type { Locale } from '../shared/fields'
-import type { TaxExemptionReason } from '../tax/tax-types'
+import type { TaxExemptionReason } from '../tax'
 import type { PrintKind, LineTableColumns } from './document-view'
 
 /**

@@ -1,6 +1,6 @@
-import type { Company } from '../companies/company'
-import type { Invoice } from '../invoices/invoice'
-import { isTaxed } from '../tax/tax-category'
+import type { Company } from '../companies'
+import type { Invoice } from '../invoices'
+import { isTaxed } from '../tax'
 import { DOCUMENT_TEXTS } from './print-texts'
 
 /** The fields of a document its VAT notes are written from. */

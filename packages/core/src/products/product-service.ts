@@ -1,6 +1,6 @@
-import { createUnitOfWork } from '../unit-of-work/unit-of-work'
-import type { Actor } from '../access/actor'
-import { requireCompany } from '../companies/require-company'
+import { createUnitOfWork } from '../unit-of-work'
+import type { Actor } from '../access'
+import { requireCompany } from '../companies'
 import { InvoicingError, notFound } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import type { StorageTx } from '../ports/storage'
@@ -12,7 +12,7 @@ import {
   ProductCreateSchema, ProductListQuerySchema, ProductUpdateSchema,
   type ProductCreateInput, type ProductListQuery, type ProductUpdateInput,
 } from './product-schemas'
-import type { IdempotencyClaim } from '../idempotency/idempotency-claim'
+import type { IdempotencyClaim } from '../idempotency'
 
 export function createProductService(deps: CoreDeps) {
   const { storage, clock, ids } = deps

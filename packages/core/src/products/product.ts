@@ -1,4 +1,4 @@
-import type { LineType } from '../sales-documents/document-line'
+import type { LineType } from '../sales-documents'
 
 /** The line types a catalogue product may carry (the others describe discounts or layout). */
 export const PRODUCT_LINE_TYPES = ['PRODUCT', 'SERVICE', 'SHIPPING'] as const satisfies readonly LineType[]

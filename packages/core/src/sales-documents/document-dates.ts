@@ -1,5 +1,5 @@
 import { InvoicingError } from '../errors'
-import type { Invoice } from '../invoices/invoice'
+import type { Invoice } from '../invoices'
 
 const dateError = (field: string, message: string) =>
   new InvoicingError('validation_failed', `${field}: ${message}`, { field })

@@ -1,5 +1,5 @@
-import type { NumberRangeType } from '../numbering/number-ranges'
-import type { PrintKind } from '../print/document-view'
+import type { NumberRangeType } from '../numbering'
+import type { PrintKind } from '../print'
 import type { DocumentType } from './document-type'
 import type { SalesDocument } from './sales-document'
 

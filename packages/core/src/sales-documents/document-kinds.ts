@@ -1,4 +1,4 @@
-import type { Invoice } from '../invoices/invoice'
+import type { Invoice } from '../invoices'
 import type { DocumentKind } from './document-kind'
 import type { DocumentType } from './document-type'
 import type { SalesDocument } from './sales-document'

@@ -1,4 +1,4 @@
-import type { TaxCategory } from '../tax/tax-types'
+import type { TaxCategory } from '../tax'
 
 /** The kinds of line a document can hold. TEXT, SUBTOTAL and PAGEBREAK carry no amount. */
 export const LINE_TYPES = [

@@ -6,8 +6,10 @@ export {
   type DocumentTotals, type SalesDocument, type ShippingAddress, type TaxContext,
 } from './sales-document'
 export type { DocumentKind, Transitions } from './document-kind'
-export { DOCUMENT_KINDS, kindOf } from './document-kinds'
+export { DOCUMENT_KINDS, kindNameOf, kindOf } from './document-kinds'
 export { STATUS_TRANSITIONS } from './kinds/invoice-statuses'
 export { allowedTransitionsOf, assertTransition, canTransition, changeStatus, isContentEditable, isOpen } from './status-changes'
-export { issueNumber, issuesNumber } from './issuing'
-export { type WithDerived } from './links'
+export { assertDocumentQuota, issueNumber, issuesNumber, takeDocumentNumber } from './issuing'
+export { assertDateOrder } from './document-dates'
+export { creditsPreceding, isConvertedFrom, quantitiesTakenFrom, refOf, withDerivedDocuments, type WithDerived } from './links'
+export { draftLines, draftsOf, linkedDraftsOf, priceDocument, signedFor, type LineDraft } from './pricing'

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js'
 import type { StorageReader } from '../ports/storage'
-import { Exact } from '../tax/decimals'
+import { Exact } from '../tax'
 import { isLayoutLine } from './document-line'
 import type { DocumentRef, DocumentSummary } from './document-type'
 import { DOCUMENT_KINDS } from './document-kinds'

@@ -1,15 +1,13 @@
-import type { Company } from '../companies/company'
-import type { Customer } from '../customers/customer'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
 import { InvoicingError } from '../errors'
 import type { IdGenerator } from '../ports/ids'
 import type { ProductReader } from '../ports/storage'
 import type { CalendarDate } from '../shared/calendar-date'
-import { computeTotals, resolveTaxSituation } from '../tax'
-import type { DocumentTotals, TaxSituation, TaxSituationInput } from '../tax/tax-types'
+import { type DocumentTotals, type TaxSituation, type TaxSituationInput, computeTotals, resolveTaxSituation } from '../tax'
 import { negated } from '../shared/decimal-text'
-import type { Invoice } from '../invoices/invoice'
+import type { Invoice, LineInput } from '../invoices'
 import type { DocumentLine } from './document-line'
-import type { LineInput } from '../invoices/invoice-schemas'
 
 /**
  * A line as asked for, with the product's defaults filled in; not yet priced. `taxRate` is the

@@ -1,6 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
-import type { TaxBreakdownEntry, TaxExemptionReason } from '../tax/tax-types'
+import type { TaxBreakdownEntry, TaxExemptionReason } from '../tax'
 import type { DocumentLine } from './document-line'
 import type { DocumentRef, DocumentType } from './document-type'
 

@@ -1,9 +1,9 @@
 import type { DocumentKind } from './document-kind'
 import { kindOf } from './document-kinds'
 import type { SalesDocument } from './sales-document'
-import type { Company } from '../companies/company'
+import type { Company } from '../companies'
 import { InvoicingError } from '../errors'
-import type { UnitOfWork } from '../unit-of-work/unit-of-work'
+import type { UnitOfWork } from '../unit-of-work'
 import { issueNumber, issuesNumber } from './issuing'
 
 // Each takes the document's kind from `DOCUMENT_KINDS` unless a kind is given.

@@ -1,6 +1,6 @@
-import type { Company, DocumentTexts, TextDocumentType } from '../companies/company'
+import type { Company, DocumentTexts, TextDocumentType } from '../companies'
 import type { PrintKind, DocumentView, InvoiceDocumentView } from '../print'
-import type { DocumentSnapshot } from '../versions/document-version'
+import type { DocumentSnapshot } from '../versions'
 import type { Locale } from '../shared/fields'
 
 type MailText = Required<Pick<DocumentTexts, 'emailSubject' | 'emailBody'>>

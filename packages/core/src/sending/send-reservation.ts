@@ -1,7 +1,7 @@
-import type { Company } from '../companies/company'
-import type { Customer } from '../customers/customer'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
 import { InvoicingError } from '../errors'
-import type { Invoice } from '../invoices/invoice'
+import type { Invoice } from '../invoices'
 import type { StorageTx } from '../ports/storage'
 
 /** While a document is being sent it is reserved; a second send of it is refused (409 `send_in_progress`). */

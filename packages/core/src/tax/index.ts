@@ -1,5 +1,6 @@
 export { computeTotals } from './totals'
 export { exemptCategoryOf, isTaxed } from './tax-category'
+export { Exact, formatMoney, formatRate, round2, sum } from './decimals'
 export { REVERSE_CHARGE_REASONS, resolveTaxSituation } from './tax-situation'
 export {
   canonicalCountry, isEuMember, normaliseRate, rateCategoryOf, standardRateOf, taxRatesOf, type RateCategory, type TaxRates,

@@ -1,4 +1,4 @@
-import type { LineType } from '../sales-documents/document-line'
+import type { LineType } from '../sales-documents'
 import type { CalendarDate } from '../shared/calendar-date'
 
 export const TAX_EXEMPTION_REASONS = [

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js'
 import { InvoicingError } from '../errors'
-import { isChargedLine, isLayoutLine, type LineType } from '../sales-documents/document-line'
+import { isChargedLine, isLayoutLine, type LineType } from '../sales-documents'
 import { Exact, formatMoney, formatRate, isDecimalText, round2, sum } from './decimals'
 import { exemptCategoryOf, isTaxed } from './tax-category'
 import { normaliseRate, standardRateOf } from './tax-rates'

@@ -1,14 +1,11 @@
-import { companyActor, type Actor } from '../access/actor'
-import type { Company } from '../companies/company'
-import type { CompanyCreateInput } from '../companies/company-schemas'
+import { companyActor, type Actor } from '../access'
+import type { Company, CompanyCreateInput } from '../companies'
 import { createInvoicing } from '../create-invoicing'
-import type { Customer } from '../customers/customer'
-import type { CustomerCreateInput } from '../customers/customer-schemas'
-import type { InvoiceCreateInput } from '../invoices/invoice-schemas'
-import { createMemoryStorage } from '../memory-storage/memory-storage'
+import type { Customer, CustomerCreateInput } from '../customers'
+import type { InvoiceCreateInput } from '../invoices'
+import { createMemoryStorage } from '../memory-storage'
 import { createManualClock } from './manual-clock'
-import type { EInvoiceInput } from '../einvoice/einvoice-input'
-import type { EInvoiceProfile } from '../einvoice/profiles'
+import type { EInvoiceInput, EInvoiceProfile } from '../einvoice'
 
 /**
  * Test support: documents of every tax case, made by the real engine in memory, to write as

@@ -1,6 +1,5 @@
 /** Test support for the engine and its adapters: in-memory storage and files, a manual clock, fixtures, contract suites. */
-export { createMemoryStorage } from '../memory-storage/memory-storage'
-export { createMemoryFileStore } from '../memory-storage/memory-file-store'
+export { createMemoryFileStore, createMemoryStorage } from '../memory-storage'
 export { createManualClock, type ManualClock } from './manual-clock'
 export { storageContract, type StorageHarness } from './storage-contract'
 export { withTransactionConflicts } from './conflicting-storage'

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, it } from 'node:test'
-import type { Company } from '../companies/company'
-import type { Customer } from '../customers/customer'
-import type { Invoice, InvoiceType } from '../invoices/invoice'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
+import type { Invoice, InvoiceType } from '../invoices'
 import type { InvoiceListQuery, Storage, StorageTx } from '../ports/storage'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
+import { retryingTransaction } from '../unit-of-work'
 import {
   aCompany, aCustomer, aDocumentCategory, aDocumentVersion, anApiKey, anAuditEntry, anEvent, anIdempotencyRecord, anInvoice, anInvoiceLine,
   aPayment, aProduct, aReminder, aSendReservation, aWebhookAttempt, aWebhookDelivery, aWebhookEndpoint,

@@ -1,5 +1,5 @@
 import type { Storage } from '../ports/storage'
-import type { WebhookDelivery } from '../webhooks/webhook'
+import type { WebhookDelivery } from '../webhooks'
 import type { ClaimsDueHarness } from './claims-due-contract'
 import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
 

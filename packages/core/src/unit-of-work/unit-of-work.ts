@@ -1,11 +1,10 @@
-import type { Actor } from '../access/actor'
-import type { AuditAction } from '../audit/audit-entry'
-import type { DomainEvent, EventType } from '../events/domain-event'
-import type { EventPublisher } from '../events/event-bus'
+import type { Actor } from '../access'
+import type { AuditAction } from '../audit'
+import type { DomainEvent, EventType, EventPublisher } from '../events'
 import type { Clock } from '../ports/clock'
 import type { IdGenerator } from '../ports/ids'
 import type { Storage, StorageTx } from '../ports/storage'
-import { assertKeyUnanswered, completeClaim, type IdempotencyClaim } from '../idempotency/idempotency-claim'
+import { assertKeyUnanswered, completeClaim, type IdempotencyClaim } from '../idempotency'
 import { retryingTransaction } from './retrying-transaction'
 
 /** What a use case writes through: the repositories of one transaction, its events and audit. */

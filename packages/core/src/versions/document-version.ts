@@ -1,6 +1,6 @@
-import type { Company } from '../companies/company'
-import type { Customer } from '../customers/customer'
-import type { Invoice } from '../invoices/invoice'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
+import type { Invoice } from '../invoices'
 
 /**
  * `INITIAL`: version 1, taken when the document is locked (or later, on its first correction,

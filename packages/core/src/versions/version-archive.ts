@@ -1,9 +1,8 @@
-import type { Actor } from '../access/actor'
+import type { Actor } from '../access'
 import { renderHybridPdf } from '../einvoice'
 import type { CoreDeps } from '../ports/deps'
 import type { IdGenerator } from '../ports/ids'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
-import type { UnitOfWork } from '../unit-of-work/unit-of-work'
+import { retryingTransaction, type UnitOfWork } from '../unit-of-work'
 import type { ChangeType, DocumentSnapshot, DocumentVersion } from './document-version'
 
 export interface VersionRequest {

@@ -1,5 +1,5 @@
-import type { EventBus } from '../events/event-bus'
-import type { JobDefinition } from '../jobs/job'
+import type { EventBus } from '../events'
+import type { JobDefinition } from '../jobs'
 import { DELIVERY_ROUND_DEADLINE_MS, type WebhookDispatcher } from './webhook-dispatcher'
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery'

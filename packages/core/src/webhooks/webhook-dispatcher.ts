@@ -1,5 +1,5 @@
-import { PLAN_FEATURES } from '../companies/plans'
-import type { DomainEvent } from '../events/domain-event'
+import { PLAN_FEATURES } from '../companies'
+import type { DomainEvent } from '../events'
 import type { CoreDeps } from '../ports/deps'
 import {
   DELIVERY_TIMEOUT_MS, LOGGED_RESPONSE_CHARS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, subscribes,
@@ -7,10 +7,9 @@ import {
 } from './webhook'
 import { signedHeaders } from './webhook-signing'
 import type { WebhookTransport } from '../ports/webhook-transport'
-import { retryingTransaction } from '../unit-of-work/retrying-transaction'
-import { assertKeyUnanswered, KeyAlreadyAnswered, type IdempotencyClaim } from '../idempotency/idempotency-claim'
-import { companyActor } from '../access/actor'
-import { createUnitOfWork } from '../unit-of-work/unit-of-work'
+import { retryingTransaction, createUnitOfWork } from '../unit-of-work'
+import { assertKeyUnanswered, KeyAlreadyAnswered, type IdempotencyClaim } from '../idempotency'
+import { companyActor } from '../access'
 
 export interface WebhookDispatchOptions {
   /** Waits after failed attempts 1…7; default about a day in all (RETRY_DELAYS_MS). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { EVENT_TYPES } from '../events/domain-event'
+import { EVENT_TYPES } from '../events'
 import { optionalText } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'

@@ -1,4 +1,4 @@
-import type { EventType } from '../events/domain-event'
+import type { EventType } from '../events'
 
 /** Delivery is at least once: 8 attempts spread over about a day. */
 export const MAX_DELIVERY_ATTEMPTS = 8

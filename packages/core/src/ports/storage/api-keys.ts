@@ -1,4 +1,4 @@
-import type { ApiKey } from '../../access/api-key'
+import type { ApiKey } from '../../access'
 
 export interface ApiKeyReader {
   get(id: string): Promise<ApiKey | undefined>

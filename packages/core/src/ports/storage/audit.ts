@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry } from '../../audit/audit-entry'
+import type { AuditAction, AuditEntry } from '../../audit'
 import type { Page, PageRequest } from '../../shared/pagination'
 
 export interface AuditQuery extends PageRequest {

@@ -1,4 +1,4 @@
-import type { Company } from '../../companies/company'
+import type { Company } from '../../companies'
 
 export interface CompanyReader {
   get(id: string): Promise<Company | undefined>

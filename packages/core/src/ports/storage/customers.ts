@@ -1,4 +1,4 @@
-import type { Customer } from '../../customers/customer'
+import type { Customer } from '../../customers'
 import type { Page } from '../../shared/pagination'
 import type { ListQuery } from './list-query'
 

@@ -1,4 +1,4 @@
-import type { DocumentCategory } from '../../categories/document-category'
+import type { DocumentCategory } from '../../categories'
 
 export interface DocumentCategoryReader {
   get(companyId: string, id: string): Promise<DocumentCategory | undefined>

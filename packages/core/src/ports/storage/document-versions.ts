@@ -1,4 +1,4 @@
-import type { DocumentVersion } from '../../versions/document-version'
+import type { DocumentVersion } from '../../versions'
 
 export interface DocumentVersionReader {
   /** A document's versions, highest version number first. */

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../events/domain-event'
+import type { DomainEvent } from '../../events'
 import type { Page, PageRequest } from '../../shared/pagination'
 
 export interface EventReader {

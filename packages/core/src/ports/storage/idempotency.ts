@@ -1,4 +1,4 @@
-import type { IdempotencyRecord } from '../../idempotency/idempotency-record'
+import type { IdempotencyRecord } from '../../idempotency'
 
 export interface IdempotencyReader {
   get(companyId: string, key: string): Promise<IdempotencyRecord | undefined>

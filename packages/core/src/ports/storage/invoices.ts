@@ -1,6 +1,6 @@
-import type { PayoutStatus } from '../../credit-notes/payout'
-import type { Invoice, InvoiceStatus, InvoiceType } from '../../invoices/invoice'
-import type { DocumentSummary } from '../../sales-documents/document-type'
+import type { PayoutStatus } from '../../credit-notes'
+import type { Invoice, InvoiceStatus, InvoiceType } from '../../invoices'
+import type { DocumentSummary } from '../../sales-documents'
 import type { CalendarDate } from '../../shared/calendar-date'
 import type { Page, PageRequest } from '../../shared/pagination'
 

@@ -1,4 +1,4 @@
-import type { Payment } from '../../payments/payment'
+import type { Payment } from '../../payments'
 
 export interface PaymentReader {
   get(companyId: string, id: string): Promise<Payment | undefined>

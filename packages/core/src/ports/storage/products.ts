@@ -1,4 +1,4 @@
-import type { Product } from '../../products/product'
+import type { Product } from '../../products'
 import type { Page } from '../../shared/pagination'
 import type { ListQuery } from './list-query'
 

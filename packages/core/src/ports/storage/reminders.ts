@@ -1,4 +1,4 @@
-import type { Reminder } from '../../dunning/reminder'
+import type { Reminder } from '../../dunning'
 
 export interface ReminderReader {
   /** The reminders of a document, oldest (lowest level) first. */

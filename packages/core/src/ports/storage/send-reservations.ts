@@ -1,4 +1,4 @@
-import type { SendReservation } from '../../sending/send-reservation'
+import type { SendReservation } from '../../sending'
 
 export interface SendReservationReader {
   /** The reservation a document holds, expired or not. */

@@ -1,4 +1,4 @@
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../webhooks/webhook'
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../webhooks'
 import type { Page, PageRequest } from '../../shared/pagination'
 import type { ClaimsDue } from './claims-due'
 

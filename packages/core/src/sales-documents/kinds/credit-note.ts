@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus } from '../../invoices/invoice'
+import type { Invoice, InvoiceStatus } from '../../invoices'
 import type { DocumentKind, Transitions } from '../document-kind'
 import { INVOICE_STATUSES, isDraftOrUnlockedFinal, OPEN_STATUSES } from './invoice-statuses'
 

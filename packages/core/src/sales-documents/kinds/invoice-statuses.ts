@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '../../invoices/invoice'
+import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '../../invoices'
 import type { Transitions } from '../document-kind'
 
 /**

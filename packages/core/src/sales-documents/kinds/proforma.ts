@@ -1,4 +1,4 @@
-import type { Invoice } from '../../invoices/invoice'
+import type { Invoice } from '../../invoices'
 import type { DocumentKind } from '../document-kind'
 import { INVOICE_STATUSES, isDraftOrUnlockedFinal, OPEN_STATUSES, STATUS_TRANSITIONS } from './invoice-statuses'
 

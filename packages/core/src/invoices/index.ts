@@ -1,0 +1,10 @@
+/** Invoices: the invoice use cases, their schemas and the parts a document is built from. Other features import from here, not from the files inside. */
+export { documentCustomerOf, loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
+export { createDocumentUpdate, type InvoiceUpdateResult } from './document-update'
+export { givenTaxValues, TAX_FIELDS } from './editing'
+export { CREDIT_NOTE_REASONS, type Invoice, INVOICE_STATUSES, type InvoiceStatus, type InvoiceType, newDraftState } from './invoice'
+export { emitInvoiceEvent } from './invoice-events'
+export { type ExportedFile } from './invoice-exports'
+export { contentEntries, currency, type InvoiceCreateInput, jsonObject, lineEntries, type LineInput, lineList, lines, upperCased } from './invoice-schemas'
+export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, invoiceCustomerOf } from './invoice-service'
+export { requestedFieldsOf, requestedTaxValues } from './requested-fields'
