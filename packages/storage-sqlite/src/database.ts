@@ -321,6 +321,7 @@ export interface WebhookDeliveryTable {
   status: string
   attempts: number
   next_attempt_at: string
+  leased_until: string | null
   created_at: string
   updated_at: string
 }

@@ -426,11 +426,15 @@ function webhookDeliveryRecords(deliveries: Table<WebhookDelivery>, attempts: Ta
     // Transactions run one at a time, so finding and leasing are one step.
     claimDue: async (now, limit, leaseMs) => {
       const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
-      const due = [...deliveries.rows()].filter(({ value }) => value.status === 'PENDING' && value.nextAttemptAt <= now)
+      const leased = (delivery: WebhookDelivery) => delivery.status === 'PENDING' && delivery.leasedUntil !== null && delivery.leasedUntil > now
+      const busyEndpoints = new Set([...deliveries.rows()].filter(({ value }) => leased(value)).map(({ value }) => value.endpointId))
+      const due = [...deliveries.rows()]
+        .filter(({ value }) => value.status === 'PENDING' && value.nextAttemptAt <= now && !leased(value) && !busyEndpoints.has(value.endpointId))
         .sort((a, b) => compareText(a.value.nextAttemptAt, b.value.nextAttemptAt) || a.seq - b.seq)
+        .filter(({ value }) => !busyEndpoints.has(value.endpointId) && busyEndpoints.add(value.endpointId))
         .slice(0, limit)
       return due.map(({ value }) => {
-        const claimed = { ...value, attempts: value.attempts + 1, nextAttemptAt: leasedUntil }
+        const claimed = { ...value, attempts: value.attempts + 1, leasedUntil }
         deliveries.set(claimed.id, claimed)
         return structuredClone(claimed)
       })

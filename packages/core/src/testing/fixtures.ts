@@ -195,7 +195,7 @@ export function aWebhookEndpoint(companyId: string, overrides: Partial<WebhookEn
 export function aWebhookDelivery(companyId: string, endpointId: string, overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
   return {
     id: nextId('wd'), companyId, endpointId, messageId: nextId('evt'), eventType: 'invoice.created',
-    payload: '{"id":"evt","data":{"name":"Ärztehaus"}}', status: 'PENDING', attempts: 0, nextAttemptAt: '2026-03-01T10:00:00.000Z',
+    payload: '{"id":"evt","data":{"name":"Ärztehaus"}}', status: 'PENDING', attempts: 0, nextAttemptAt: '2026-03-01T10:00:00.000Z', leasedUntil: null,
     createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   }

@@ -1259,12 +1259,38 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(new Set(claimed.map((delivery) => delivery.id)), new Set([pending.id, ofOther.id]))
         assert.deepEqual(await storage.webhookDeliveries.get(done.id), done)
         assert.deepEqual(await storage.webhookDeliveries.get(failed.id), failed)
-        const leased = { ...pending, attempts: 1, nextAttemptAt: '2026-03-01T10:06:10.000Z' }
+        const leased = { ...pending, attempts: 1, leasedUntil: '2026-03-01T10:06:10.000Z' }
         assert.deepEqual(await storage.webhookDeliveries.get(pending.id), leased)
-        const retried = { ...leased, nextAttemptAt: '2026-03-01T10:07:00.000Z', updatedAt: '2026-03-01T10:05:01.000Z' }
+        const retried = { ...leased, nextAttemptAt: '2026-03-01T10:07:00.000Z', leasedUntil: null, updatedAt: '2026-03-01T10:05:01.000Z' }
         await storage.transaction((tx) => tx.webhookDeliveries.update(retried))
         assert.deepEqual(await storage.webhookDeliveries.get(pending.id), retried)
         assert.deepEqual(await storage.transaction((tx) => tx.webhookDeliveries.claimDue('2026-03-01T10:06:09.999Z', 10, 70_000)), [])
+        const claimedIds = async (now: string) => (await storage.transaction((tx) => tx.webhookDeliveries.claimDue(now, 10, 70_000))).map((each) => each.id)
+        assert.deepEqual(await claimedIds('2026-03-01T10:06:59.999Z'), [ofOther.id], 'its lease ended unrecorded; the retry is not due yet')
+        assert.deepEqual(await claimedIds('2026-03-01T10:07:00.000Z'), [pending.id])
+      })
+
+      it('gives one endpoint one attempt at a time: its earliest due delivery, none while one is leased, also to concurrent claimers', async () => {
+        const [company] = await storedCompanies(1)
+        const [slow, quick] = [aWebhookEndpoint(company!.id), aWebhookEndpoint(company!.id)]
+        const at = (minute: number) => `2026-03-01T10:0${minute}:00.000Z`
+        const ofSlow = [3, 1, 2].map((minute) => aWebhookDelivery(company!.id, slow.id, { nextAttemptAt: at(minute) }))
+        const ofQuick = [aWebhookDelivery(company!.id, quick.id, { nextAttemptAt: at(4) })]
+        await storage.transaction(async (tx) => {
+          for (const endpoint of [slow, quick]) await tx.webhookEndpoints.insert(endpoint)
+          for (const delivery of [...ofSlow, ...ofQuick]) await tx.webhookDeliveries.insert(delivery)
+        })
+        const claim = (now: string, limit = 10) => storage.transaction((tx) => tx.webhookDeliveries.claimDue(now, limit, 60_000))
+        const ids = (deliveries: { id: string }[]) => deliveries.map((each) => each.id).sort()
+
+        const claimers = await Promise.all([claim(at(5), 1), claim(at(5), 1), claim(at(5), 1), claim(at(5), 1)])
+        assert.deepEqual(ids(claimers.flat()), ids([ofSlow[1]!, ofQuick[0]!]), 'each endpoint’s earliest, once')
+        assert.deepEqual(await claim('2026-03-01T10:05:59.999Z'), [], 'no second attempt while one is leased')
+
+        const [first] = claimers.flat().filter((each) => each.endpointId === slow.id)
+        await storage.transaction((tx) => tx.webhookDeliveries.update({ ...first!, status: 'SUCCEEDED', leasedUntil: null }))
+        assert.deepEqual(ids(await claim(at(5))), [ofSlow[2]!.id], 'the next one once the attempt is recorded')
+        assert.deepEqual(ids(await claim('2026-03-01T10:06:00.000Z')), ids([ofSlow[2]!, ofQuick[0]!]), 'and those whose lease ended without a record')
       })
 
       claimsDueContract('webhook deliveries', () => webhookDeliveryClaims(storage))

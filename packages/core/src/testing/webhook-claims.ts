@@ -5,7 +5,8 @@ import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
 
 /**
  * The webhook delivery queue for {@link claimsDueContract}: deliveries are stored through
- * `storage`, and each of `claimers` claims in a transaction of its own.
+ * `storage`, each for an endpoint of its own (one endpoint has one attempt at a time), and each
+ * of `claimers` claims in a transaction of its own.
  */
 export function webhookDeliveryClaims(storage: Storage, claimers: readonly [Storage, Storage] = [storage, storage]): ClaimsDueHarness<WebhookDelivery> {
   const claimThrough = (each: Storage) => (now: string, limit: number, leaseMs: number) =>
@@ -13,16 +14,16 @@ export function webhookDeliveryClaims(storage: Storage, claimers: readonly [Stor
   return {
     async store(dueAts) {
       const company = aCompany()
-      const endpoint = aWebhookEndpoint(company.id)
-      const deliveries = dueAts.map((nextAttemptAt) => aWebhookDelivery(company.id, endpoint.id, { nextAttemptAt }))
+      const endpoints = dueAts.map(() => aWebhookEndpoint(company.id))
+      const deliveries = dueAts.map((nextAttemptAt, index) => aWebhookDelivery(company.id, endpoints[index]!.id, { nextAttemptAt }))
       await storage.transaction(async (tx) => {
         await tx.companies.insert(company)
-        await tx.webhookEndpoints.insert(endpoint)
+        for (const endpoint of endpoints) await tx.webhookEndpoints.insert(endpoint)
         for (const delivery of deliveries) await tx.webhookDeliveries.insert(delivery)
       })
       return deliveries
     },
     claimers: [claimThrough(claimers[0]), claimThrough(claimers[1])],
-    claimed: (delivery, until) => ({ ...delivery, attempts: delivery.attempts + 1, nextAttemptAt: until }),
+    claimed: (delivery, until) => ({ ...delivery, attempts: delivery.attempts + 1, leasedUntil: until }),
   }
 }

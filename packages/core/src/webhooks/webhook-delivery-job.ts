@@ -1,6 +1,6 @@
 import type { EventBus } from '../events'
 import type { JobDefinition } from '../jobs'
-import { DELIVERY_ROUND_DEADLINE_MS, type WebhookDispatcher } from './webhook-dispatcher'
+import type { WebhookDispatcher } from './webhook-dispatcher'
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery'
 
@@ -12,7 +12,8 @@ export function webhookDeliveryJob(dispatcher: WebhookDispatcher, events: EventB
   return {
     name: WEBHOOK_DELIVERY_JOB,
     intervalMs,
-    deadlineMs: DELIVERY_ROUND_DEADLINE_MS,
+    concurrency: dispatcher.concurrency,
+    deadlineMs: dispatcher.roundDeadlineMs,
     run: (signal) => dispatcher.runOnce(signal),
     wakeOn(wake) {
       events.on('*', wake)

@@ -118,7 +118,7 @@ describe('the webhook dispatcher', () => {
     assert.equal(posts.length, 2)
   })
 
-  it('runs as a job woken by commits; stopping aborts a slow post, logs nothing, and the lease brings the delivery back', async () => {
+  it('runs as a job woken by commits; stopping aborts a slow post, which counts as failed and is tried again after the first delay', async () => {
     const { invoicing, posts, hold, createInvoice, clock, log } = await setup([], 'ENTERPRISE', 3_600_000)
     const errors: unknown[] = []
     const onError = (error: unknown) => errors.push(error)
@@ -129,22 +129,90 @@ describe('the webhook dispatcher', () => {
     await eventually(() => posts.length > 0, 'the post after the commit')
     await jobs.stop()
     assert.equal(posts[0]!.signal?.aborted, true)
-    assert.deepEqual(await log(), [])
+    const [interrupted] = await log()
+    assert.deepEqual([interrupted?.attempt, interrupted?.succeeded, interrupted?.statusCode], [1, false, null])
+    assert.match(interrupted!.error!, /aborted/)
+    assert.equal(interrupted!.nextAttemptAt, new Date(clock.now().getTime() + RETRY_DELAYS_MS[0]!).toISOString())
     release()
 
     const restarted = startJobs(invoicing.jobs, { onError })
     try {
       await new Promise((resolve) => setTimeout(resolve, 50))
-      assert.equal(posts.length, 1, 'leased: not posted again at once')
-      clock.advance(24 * 3_600_000)
+      assert.equal(posts.length, 1, 'not posted again before its delay')
+      clock.advance(RETRY_DELAYS_MS[0]!)
       restarted.wake(WEBHOOK_DELIVERY_JOB)
-      await eventually(async () => (await log()).length > 0, 'the logged attempt')
+      await eventually(async () => (await log()).length > 1, 'the second attempt')
       assert.equal(posts.length, 2)
-      assert.deepEqual((await log()).map((attempt) => [attempt.attempt, attempt.succeeded]), [[2, true]])
+      assert.deepEqual((await log()).map((attempt) => [attempt.attempt, attempt.succeeded]), [[2, true], [1, false]])
       assert.deepEqual(errors, [])
     } finally {
       await restarted.stop()
     }
+  })
+
+  it('gives each endpoint one attempt at a time, so a slow receiver delays no other endpoint', async () => {
+    const clock = createManualClock('2026-03-16T09:00:00.000Z')
+    const slowUrl = 'https://slow.example.com/in'
+    const inFlight = new Map<string, number>()
+    const mostInFlight = new Map<string, number>()
+    const answered: string[] = []
+    let releaseSlow!: () => void
+    const slowHeld = new Promise<void>((resolve) => (releaseSlow = resolve))
+    const transport: WebhookTransport = {
+      checkUrl: async () => {},
+      post: async (request) => {
+        inFlight.set(request.url, (inFlight.get(request.url) ?? 0) + 1)
+        mostInFlight.set(request.url, Math.max(mostInFlight.get(request.url) ?? 0, inFlight.get(request.url)!))
+        try {
+          if (request.url === slowUrl) await Promise.race([slowHeld, aborted(request.signal)])
+          else await new Promise((resolve) => setTimeout(resolve, 5))
+          if (request.signal?.aborted) throw request.signal.reason
+          answered.push(request.url)
+          return { status: 200, body: 'ok' }
+        } finally {
+          inFlight.set(request.url, inFlight.get(request.url)! - 1)
+        }
+      },
+    }
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), clock, webhooks: { transport, pollIntervalMs: 3_600_000, concurrency: 4 } })
+    const quickUrls = ['https://a.example.com/in', 'https://b.example.com/in', 'https://c.example.com/in']
+    const companies = await Promise.all(['Langsam AG', 'Flink GmbH'].map((name) => invoicing.companies.create({ name, plan: 'ENTERPRISE' })))
+    const [slowCompany, quickCompany] = companies.map((company) => companyActor(company.id))
+    await invoicing.webhooks.create(slowCompany!, { url: slowUrl, events: ['invoice.created'] })
+    for (const url of quickUrls) await invoicing.webhooks.create(quickCompany!, { url, events: ['invoice.created'] })
+    const jobs = startJobs(invoicing.jobs, { onError: (error) => assert.fail(String(error)) })
+    try {
+      for (const company of [slowCompany!, quickCompany!]) {
+        const customer = await invoicing.customers.create(company, { name: 'Kunde' })
+        for (let index = 0; index < 3; index++) await invoicing.invoices.create(company, { customerId: customer.id, lines: [{ description: 'x', unitPrice: 1 }] })
+      }
+      await eventually(() => answered.length === 9, 'every quick endpoint’s three deliveries while the slow one holds its first')
+      assert.deepEqual([inFlight.get(slowUrl), answered.includes(slowUrl)], [1, false])
+      releaseSlow()
+      await eventually(() => answered.filter((url) => url === slowUrl).length === 3, 'the slow endpoint’s three, one after another')
+      assert.deepEqual([...mostInFlight.values()], [1, 1, 1, 1], 'never two attempts to one endpoint at once')
+    } finally {
+      await jobs.stop()
+    }
+  })
+
+  it('ends an attempt whose answer does not complete within the attempt timeout, and tries again later', async () => {
+    const clock = createManualClock('2026-03-16T09:00:00.000Z')
+    const transport: WebhookTransport = {
+      checkUrl: async () => {},
+      // A receiver that trickles its answer and never finishes it: only the signal ends the post.
+      post: (request) => new Promise((_, reject) => request.signal?.addEventListener('abort', () => reject(request.signal!.reason), { once: true })),
+    }
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), clock, webhooks: { transport, attemptTimeoutMs: 50 } })
+    const company = companyActor((await invoicing.companies.create({ name: 'Tröpfel AG', plan: 'ENTERPRISE' })).id)
+    const endpoint = await invoicing.webhooks.create(company, { url: 'https://trickle.example.com/in', events: ['*'] })
+    const customer = await invoicing.customers.create(company, { name: 'Kunde' })
+    await invoicing.invoices.create(company, { customerId: customer.id, lines: [{ description: 'x', unitPrice: 1 }] })
+    const job = invoicing.jobs.find((each) => each.name === WEBHOOK_DELIVERY_JOB)!
+    assert.equal(await job.run(new AbortController().signal), true)
+    const [attempt] = (await invoicing.webhooks.deliveries(company, endpoint.id)).items
+    assert.deepEqual([attempt?.succeeded, attempt?.error], [false, 'no complete answer within 0.05 s'])
+    assert.equal(attempt?.nextAttemptAt, new Date(clock.now().getTime() + RETRY_DELAYS_MS[0]!).toISOString())
   })
 
   it('posts a test message once, even when the queue runs while it is on its way', async () => {

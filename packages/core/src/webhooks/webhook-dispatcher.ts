@@ -2,7 +2,7 @@ import { PLAN_FEATURES } from '../companies'
 import type { DomainEvent } from '../events'
 import type { CoreDeps } from '../ports/deps'
 import {
-  DELIVERY_TIMEOUT_MS, LOGGED_RESPONSE_CHARS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, subscribes,
+  DELIVERY_CONCURRENCY, DELIVERY_TIMEOUT_MS, LOGGED_RESPONSE_CHARS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, subscribes,
   type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint,
 } from './webhook'
 import { signedHeaders } from './webhook-signing'
@@ -14,10 +14,14 @@ import { companyActor } from '../access'
 export interface WebhookDispatchOptions {
   /** Waits after failed attempts 1…7; default about a day in all (RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[]
-  /** Events and deliveries taken per round. */
+  /** Events fanned out per round. */
   batchSize?: number
   /** How often the delivery job looks for due deliveries when nothing wakes it; default 1 s. */
   pollIntervalMs?: number
+  /** Attempts in flight at once in this process, each to another endpoint; default DELIVERY_CONCURRENCY. */
+  concurrency?: number
+  /** How long one attempt may take in all; default DELIVERY_TIMEOUT_MS. */
+  attemptTimeoutMs?: number
 }
 
 /** A message to receivers: an event of the engine, or the test message of one endpoint. */
@@ -29,11 +33,6 @@ export const webhookPayload = (message: WebhookMessage): string =>
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString()
 
-/** How long one round may take: its posts run side by side, each at most DELIVERY_TIMEOUT_MS. */
-export const DELIVERY_ROUND_DEADLINE_MS = DELIVERY_TIMEOUT_MS + 20_000
-
-/** A claim's lease outlasts the round that holds it: only a round that died or was cut off leaves it to end. */
-const LEASE_MS = DELIVERY_ROUND_DEADLINE_MS + 40_000
 
 /**
  * Delivers the outbox to webhook endpoints, at least once.
@@ -41,21 +40,30 @@ const LEASE_MS = DELIVERY_ROUND_DEADLINE_MS + 40_000
  * - `fanOut` turns each committed, undispatched event into one delivery per subscribed endpoint,
  *   in one transaction with marking the event dispatched: an event is fanned out exactly once,
  *   also with several host processes.
- * - `deliverDue` claims due deliveries (`claimDue`, which leases each attempt), posts them
- *   signed, and records the attempt: success, a retry after the next delay, or FAILED after the
- *   last attempt. A round that is aborted, or a process that dies, mid-attempt records nothing:
- *   the lease ends and the delivery is tried again.
+ * - `deliverNext` claims one due delivery (`claimDue` leases it, and skips endpoints that have
+ *   an attempt running), posts it signed within the attempt timeout in all, and records the
+ *   attempt: success, a retry after the next delay, or FAILED after the last attempt. Rounds
+ *   run side by side (the job's concurrency), so a slow receiver holds one round, never the
+ *   others, and an endpoint that keeps failing waits out its delays without holding any.
+ * - An attempt aborted because the process stops counts as failed and is retried after the
+ *   next delay. A process that dies mid-attempt records nothing: the lease ends and the
+ *   delivery is due again.
  */
 export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransport, options: WebhookDispatchOptions = {}) {
   const { storage, clock, ids } = deps
   const inUnitOfWork = createUnitOfWork(deps)
   const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS
   const batchSize = options.batchSize ?? 50
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? DELIVERY_TIMEOUT_MS
+  // A round is a fan-out, one attempt and its record.
+  const roundDeadlineMs = attemptTimeoutMs + 20_000
+  // A claim's lease outlasts the round that holds it: only a round that died leaves it to end.
+  const leaseMs = roundDeadlineMs + 40_000
 
   /** The delivery of `message` to one endpoint, due at `now`; `attempts` counts a claim already made. */
   const deliveryOf = (message: WebhookMessage, endpointId: string, now: string, attempts = 0): WebhookDelivery => ({
     id: ids.next(), companyId: message.companyId, endpointId, messageId: message.id, eventType: message.type,
-    payload: webhookPayload(message), status: 'PENDING', attempts, nextAttemptAt: now, createdAt: now, updatedAt: now,
+    payload: webhookPayload(message), status: 'PENDING', attempts, nextAttemptAt: now, leasedUntil: null, createdAt: now, updatedAt: now,
   })
 
   async function fanOut(): Promise<number> {
@@ -81,29 +89,39 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
     statusCode: number | null
     responseBody: string | null
     error: string | null
+    /** Cut off because this process stops: the receiver is not to blame, so it never uses up the last attempt. */
+    interrupted: boolean
   }
 
-  /** Posts the leased delivery once; null when `signal` aborted the post (its lease decides what follows). */
-  async function post(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<PostOutcome>
-  async function post(delivery: WebhookDelivery, endpoint: WebhookEndpoint, signal: AbortSignal): Promise<PostOutcome | null>
-  async function post(delivery: WebhookDelivery, endpoint: WebhookEndpoint, signal?: AbortSignal): Promise<PostOutcome | null> {
+  /**
+   * Posts the leased delivery once, within `attemptTimeoutMs` in all (a receiver that trickles
+   * its answer is cut off like one that never answers). An abort by `stopping` fails the attempt.
+   */
+  async function post(delivery: WebhookDelivery, endpoint: WebhookEndpoint, stopping?: AbortSignal): Promise<PostOutcome> {
     const started = performance.now()
     const attemptedAt = clock.now()
     const outcome = (fields: Pick<PostOutcome, 'statusCode' | 'responseBody' | 'error'>): PostOutcome =>
-      ({ attemptedAt, durationMs: Math.round(performance.now() - started), ...fields })
+      ({ attemptedAt, durationMs: Math.round(performance.now() - started), interrupted: stopping?.aborted ?? false, ...fields })
+    // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive while it runs.
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(new Error('the attempt timed out')), attemptTimeoutMs)
     try {
       const response = await transport.post({
         url: endpoint.url,
         headers: signedHeaders(endpoint.secret, delivery.messageId, Math.floor(attemptedAt.getTime() / 1000), delivery.payload),
         body: delivery.payload,
-        timeoutMs: DELIVERY_TIMEOUT_MS,
-        ...(signal ? { signal } : {}),
+        timeoutMs: attemptTimeoutMs,
+        signal: stopping ? AbortSignal.any([stopping, timeout.signal]) : timeout.signal,
       })
       const ok = response.status >= 200 && response.status <= 299
       return outcome({ statusCode: response.status, responseBody: response.body.slice(0, LOGGED_RESPONSE_CHARS), error: ok ? null : `HTTP ${response.status}` })
     } catch (failure) {
-      if (signal?.aborted) return null
-      return outcome({ statusCode: null, responseBody: null, error: failure instanceof Error ? failure.message : String(failure) })
+      const error = stopping?.aborted ? 'aborted: the delivery worker stopped; tried again later'
+        : timeout.signal.aborted ? `no complete answer within ${attemptTimeoutMs / 1000} s`
+        : failure instanceof Error ? failure.message : String(failure)
+      return outcome({ statusCode: null, responseBody: null, error })
+    } finally {
+      clearTimeout(timer)
     }
   }
 
@@ -115,12 +133,12 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
    * request replays the other answer.
    */
   async function record(
-    delivery: WebhookDelivery, { attemptedAt, durationMs, statusCode, responseBody, error }: PostOutcome, retry: boolean,
+    delivery: WebhookDelivery, { attemptedAt, durationMs, statusCode, responseBody, error, interrupted }: PostOutcome, retry: boolean,
     claim?: IdempotencyClaim<WebhookAttempt>,
   ): Promise<WebhookAttempt> {
     const succeeded = error === null
-    const delay = retryDelays[delivery.attempts - 1]
-    const retries = !succeeded && retry && delivery.attempts < MAX_DELIVERY_ATTEMPTS && delay !== undefined
+    const delay = retryDelays[Math.min(delivery.attempts, retryDelays.length) - 1]
+    const retries = !succeeded && retry && (interrupted || delivery.attempts < MAX_DELIVERY_ATTEMPTS) && delay !== undefined
     const now = clock.now()
     const nextAttemptAt = retries ? later(now, delay) : null
     const attempt: WebhookAttempt = {
@@ -136,6 +154,7 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
         ...delivery,
         status: succeeded ? 'SUCCEEDED' : retries ? 'PENDING' : 'FAILED',
         nextAttemptAt: nextAttemptAt ?? delivery.nextAttemptAt,
+        leasedUntil: null,
         updatedAt: now.toISOString(),
       })
       return attempt
@@ -149,14 +168,13 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
     }
   }
 
-  async function deliverDue(signal: AbortSignal): Promise<number> {
-    const claimed = await retryingTransaction(storage, (tx) => tx.webhookDeliveries.claimDue(clock.now().toISOString(), batchSize, LEASE_MS))
-    await Promise.all(claimed.map(async (delivery) => {
-      const endpoint = await storage.webhookEndpoints.get(delivery.companyId, delivery.endpointId)
-      const outcome = endpoint && !signal.aborted ? await post(delivery, endpoint, signal) : null
-      if (outcome) await record(delivery, outcome, true)
-    }))
-    return claimed.length
+  /** Claims one due delivery and makes one attempt; answers whether there was one. */
+  async function deliverNext(stopping: AbortSignal): Promise<boolean> {
+    const [delivery] = await retryingTransaction(storage, (tx) => tx.webhookDeliveries.claimDue(clock.now().toISOString(), 1, leaseMs))
+    if (!delivery) return false
+    const endpoint = await storage.webhookEndpoints.get(delivery.companyId, delivery.endpointId)
+    if (endpoint) await record(delivery, await post(delivery, endpoint, stopping), true)
+    return true
   }
 
   return {
@@ -167,20 +185,23 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
     async sendOnce(message: WebhookMessage, endpoint: WebhookEndpoint, claim?: IdempotencyClaim<WebhookAttempt>): Promise<WebhookAttempt> {
       const now = clock.now()
       // Stored already leased: the queue worker must not post it a second time meanwhile.
-      const delivery = { ...deliveryOf(message, endpoint.id, now.toISOString(), 1), nextAttemptAt: later(now, LEASE_MS) }
+      const delivery = { ...deliveryOf(message, endpoint.id, now.toISOString(), 1), leasedUntil: later(now, leaseMs) }
       await retryingTransaction(storage, async (tx) => {
         await assertKeyUnanswered(tx, claim)
         await tx.webhookDeliveries.insert(delivery)
       })
       return record(delivery, await post(delivery, endpoint), false, claim)
     },
-    /** One round: fan out new events, then deliver what is due. Returns whether there was work. */
-    async runOnce(signal: AbortSignal): Promise<boolean> {
+    /** One round: fan out new events, then make one due attempt. Returns whether there was work. */
+    async runOnce(stopping: AbortSignal): Promise<boolean> {
       const fanned = await fanOut()
-      if (signal.aborted) return fanned > 0
-      const delivered = await deliverDue(signal)
-      return fanned + delivered > 0
+      if (stopping.aborted) return fanned > 0
+      return (await deliverNext(stopping)) || fanned > 0
     },
+    /** How many rounds may run side by side. */
+    concurrency: Math.max(1, options.concurrency ?? DELIVERY_CONCURRENCY),
+    /** How long one round may take. */
+    roundDeadlineMs,
   }
 }
 

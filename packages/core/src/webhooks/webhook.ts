@@ -6,8 +6,11 @@ export const MAX_DELIVERY_ATTEMPTS = 8
 /** The waits after failed attempts 1 to 7: 1 min, 5 min, 30 min, 1 h, 2 h, 6 h, 14 h (about 24 h in all). */
 export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 50_400_000]
 
-/** How long a receiver may take to answer. */
+/** How long one attempt may take in all: connecting, sending, and reading the whole answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000
+
+/** Attempts in flight at once in one process, to different endpoints (one endpoint has at most one). */
+export const DELIVERY_CONCURRENCY = 8
 
 /** How much of a receiver's answer the delivery log keeps. */
 export const LOGGED_RESPONSE_CHARS = 1024
@@ -42,8 +45,10 @@ export interface WebhookDelivery {
   payload: string
   status: DeliveryStatus
   attempts: number
-  /** When the next attempt is due; while one runs, when its lease ends. */
+  /** When the next attempt is due. */
   nextAttemptAt: string
+  /** While an attempt runs, when its lease ends (then the delivery is due again); null otherwise. */
+  leasedUntil: string | null
   createdAt: string
   updatedAt: string
 }

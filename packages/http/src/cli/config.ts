@@ -15,6 +15,18 @@ export interface HostConfig {
   allowInsecureWebhooks: boolean
   /** The first wait before a webhook is tried again; later waits keep their proportions. */
   webhookRetryBaseMs: number | undefined
+  /** Webhook attempts in flight at once, each to another endpoint. */
+  webhookConcurrency: number | undefined
+  /** How long one webhook attempt may take in all. */
+  webhookTimeoutMs: number | undefined
+}
+
+/** A whole number of at least 1 from `env[name]`, or undefined when unset. */
+function positiveWhole(env: NodeJS.ProcessEnv, name: string, unit: string): number | undefined {
+  if (!env[name]) return undefined
+  const value = Number(env[name])
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${name} must be a whole number of ${unit}, got ${env[name]}`)
+  return value
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -25,10 +37,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const requestsPerMinute = Number(env.INVOICING_RATE_LIMIT || 100)
   if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
     throw new UsageError(`INVOICING_RATE_LIMIT must be a whole number of requests per minute, got ${env.INVOICING_RATE_LIMIT}`)
-  }
-  const webhookRetryBaseMs = env.INVOICING_WEBHOOK_RETRY_BASE_MS ? Number(env.INVOICING_WEBHOOK_RETRY_BASE_MS) : undefined
-  if (webhookRetryBaseMs !== undefined && (!Number.isInteger(webhookRetryBaseMs) || webhookRetryBaseMs < 1)) {
-    throw new UsageError(`INVOICING_WEBHOOK_RETRY_BASE_MS must be a whole number of milliseconds, got ${env.INVOICING_WEBHOOK_RETRY_BASE_MS}`)
   }
   return {
     databaseFile: env.INVOICING_DB || './data/invoicing.sqlite',
@@ -41,6 +49,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     allowInsecureWebhooks: env.INVOICING_ALLOW_INSECURE_WEBHOOKS === '1',
-    webhookRetryBaseMs,
+    webhookRetryBaseMs: positiveWhole(env, 'INVOICING_WEBHOOK_RETRY_BASE_MS', 'milliseconds'),
+    webhookConcurrency: positiveWhole(env, 'INVOICING_WEBHOOK_CONCURRENCY', 'attempts'),
+    webhookTimeoutMs: positiveWhole(env, 'INVOICING_WEBHOOK_TIMEOUT_MS', 'milliseconds'),
   }
 }

@@ -31,6 +31,8 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     access: { requestsPerMinute: config.requestsPerMinute },
     webhooks: {
       allowInsecure: config.allowInsecureWebhooks,
+      ...(config.webhookConcurrency ? { concurrency: config.webhookConcurrency } : {}),
+      ...(config.webhookTimeoutMs ? { attemptTimeoutMs: config.webhookTimeoutMs } : {}),
       // The schedule scaled so that its first wait is the configured one (tests, staging).
       ...(config.webhookRetryBaseMs ? { retryDelaysMs: RETRY_DELAYS_MS.map((delay) => (delay / RETRY_DELAYS_MS[0]!) * config.webhookRetryBaseMs!) } : {}),
     },

@@ -162,9 +162,11 @@ record right after the change as the engine stores it (amounts as exact decimal 
 follow Standard Webhooks, so any of its libraries verifies them: \`webhook-id\` (the event id, the
 same on every attempt: use it to drop duplicates), \`webhook-timestamp\` (seconds) and
 \`webhook-signature\` (\`v1,\` + base64 HMAC-SHA256 of \`id.timestamp.body\` keyed with the
-base64-decoded part of the \`whsec_\` secret). A delivery succeeds on a 2xx answer within 10 s;
-otherwise it is tried again after 1 min, 5 min, 30 min, 1 h, 2 h, 6 h and 14 h (8 attempts, about
-a day), also after a restart of the host. Order between events is not promised: each carries its
+base64-decoded part of the \`whsec_\` secret). A delivery succeeds on a 2xx answer received in
+full within 10 s (connecting, sending and reading the whole answer); otherwise it is tried again
+after 1 min, 5 min, 30 min, 1 h, 2 h, 6 h and 14 h (8 attempts, about a day), also after a restart
+of the host. An endpoint receives one attempt at a time, so a slow receiver delays only its own
+deliveries. An attempt cut off because the host shuts down counts as failed and is tried again. Order between events is not promised: each carries its
 id and time. Every attempt is logged (\`GET /webhooks/{id}/deliveries\`) with the receiver's status
 code and the first 1024 characters of its answer. URLs must be https and resolve to public
 addresses only (checked at creation and again, after DNS resolution, at every delivery) unless

@@ -9,6 +9,7 @@ import { reminders } from './0007-reminders'
 import { creditedLines } from './0008-credited-lines'
 import { documentLinks } from './0009-document-links'
 import { answeredKeys } from './0010-answered-keys'
+import { deliveryLeases } from './0011-delivery-leases'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-credited-lines': creditedLines,
   '0009-document-links': documentLinks,
   '0010-answered-keys': answeredKeys,
+  '0011-delivery-leases': deliveryLeases,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type {
   EventType, WebhookAttempt, WebhookDelivery, WebhookDeliveryRepository, WebhookEndpoint, WebhookEndpointRepository,
 } from '@invoicing/core'
+import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../database'
 import type { Executor } from '../executor'
@@ -42,7 +43,7 @@ export function createWebhookEndpointRepository({ db, row, rows, write }: Execut
 }
 
 const deliveryColumns = columnsOf<WebhookDelivery>([
-  'id', 'companyId', 'endpointId', 'messageId', 'eventType', 'payload', 'status', 'attempts', 'nextAttemptAt', 'createdAt', 'updatedAt',
+  'id', 'companyId', 'endpointId', 'messageId', 'eventType', 'payload', 'status', 'attempts', 'nextAttemptAt', 'leasedUntil', 'createdAt', 'updatedAt',
 ])
 const attemptColumns = columnsOf<WebhookAttempt>([
   'id', 'companyId', 'endpointId', 'deliveryId', 'messageId', 'eventType', 'attempt', 'statusCode', 'error', 'responseBody',
@@ -59,13 +60,24 @@ export function createWebhookDeliveryRepository(executor: Executor): WebhookDeli
       const found = await row(db.selectFrom('webhook_delivery').selectAll().where('id', '=', id))
       return found && deliveryFromRow(found)
     },
-    // One statement: no other writer can take a row between finding it due and leasing it.
+    // One statement: no other writer can take a row, or lease another of its endpoint's, between
+    // finding it due and leasing it. The earliest due delivery of each endpoint without a
+    // running lease, earliest first.
     async claimDue(now, limit, leaseMs) {
-      const due = db.selectFrom('webhook_delivery').select('id').where('status', '=', 'PENDING').where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at').orderBy(insertionOrder).limit(limit)
+      const running = (alias: string) => sql`${sql.ref(alias)}.leased_until is not null and ${sql.ref(alias)}.leased_until > ${now}`
+      const candidates = db.selectFrom('webhook_delivery as d')
+        .select((eb) => [
+          'd.id', 'd.next_attempt_at', insertionOrder.as('seq'),
+          eb.fn.agg<number>('row_number').over((over) => over.partitionBy('d.endpoint_id').orderBy('d.next_attempt_at').orderBy(insertionOrder)).as('place'),
+        ])
+        .where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now)
+        .where(sql<boolean>`not (${running('d')})`)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_delivery as busy').select(sql`1`.as('one'))
+          .whereRef('busy.endpoint_id', '=', 'd.endpoint_id').where(sql<boolean>`${running('busy')}`))))
+      const due = db.selectFrom(candidates.as('c')).select('c.id').where('c.place', '=', 1).orderBy('c.next_attempt_at').orderBy('c.seq').limit(limit)
       const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
       return (await rows(db.updateTable('webhook_delivery')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leasedUntil }))
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), leased_until: leasedUntil }))
         .where('id', 'in', due).returningAll())).map(deliveryFromRow)
     },
     listAttempts(companyId, endpointId, page) {

@@ -23,9 +23,18 @@ export interface WebhookDeliveryReader {
 }
 
 /**
- * The retry queue of webhook deliveries. A delivery is due when it is PENDING and its
- * `nextAttemptAt` has come; a claim leases it by moving `nextAttemptAt` to the lease's end, so
- * a lease that ends makes it due again. Deliveries of every company are claimed together.
+ * The retry queue of webhook deliveries. A delivery is due when it is PENDING, its
+ * `nextAttemptAt` has come and it holds no running lease; a claim leases it by setting
+ * `leasedUntil`, so a lease that ends makes it due again. Deliveries of every company are
+ * claimed together.
+ *
+ * One endpoint receives one attempt at a time, so a slow or dead receiver holds at most one
+ * worker and never delays other endpoints:
+ * - `claimDue` MUST answer at most one delivery per endpoint, the one due earliest;
+ * - it MUST NOT answer a delivery while another delivery of the same endpoint is leased, also
+ *   to concurrent claimers in other processes (in SQL: one statement that skips endpoints with
+ *   a running lease; PostgreSQL also locks the endpoints' rows while claiming, `FOR UPDATE SKIP LOCKED`).
+ * An `update` that clears `leasedUntil` ends the lease at once.
  */
 export interface WebhookDeliveryRepository extends WebhookDeliveryReader, ClaimsDue<WebhookDelivery> {
   insert(delivery: WebhookDelivery): Promise<void>
