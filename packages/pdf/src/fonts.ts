@@ -25,6 +25,8 @@ export interface LoadedFont {
   font: FontkitFont
   /** Width of `text` at `size` points, as pdf-lib will draw it (no kerning, no ligatures). */
   widthOf(text: string, size: number): number
+  /** Width of one character (a code point) at size 1: widths add up, as nothing is kerned. */
+  advance(char: string): number
   /**
    * `text` with every character the font has no glyph for replaced by U+FFFD: a reader sees
    * that something is missing, and the PDF never draws the `.notdef` glyph (PDF/A forbids it).
@@ -73,6 +75,7 @@ function loaded(bytes: Uint8Array): LoadedFont {
       return text
     },
     capHeight: (font.capHeight || font.ascent * 0.7) * scale,
+    advance: (char) => advanceOf(char.codePointAt(0)!),
     widthOf(text, size) {
       let width = 0
       for (const char of text) width += advanceOf(char.codePointAt(0)!)
