@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'already_paid',
   /** The reminder mail could not be delivered; no reminder was stored. */
   'email_failed',
+  /** The document's PDF would have more pages than the cap (`estimatedPages`, `maxPages`); nothing was drawn. */
+  'document_too_large',
   /**
    * The change kept colliding with concurrent changes (or another process held the database)
    * through every re-run, and nothing of it was applied; retry after `retryAfterSeconds`.

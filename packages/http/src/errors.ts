@@ -55,6 +55,7 @@ export const STATUS_BY_CODE = {
   already_paid: 409,
   // Dunning answers a failed delivery with 502 (send answers 500).
   email_failed: 502,
+  document_too_large: 400,
   busy: 503,
   invalid_json: 400,
   unsupported_media_type: 415,

@@ -94,10 +94,10 @@ export function createCorrectionService(deps: CoreDeps) {
 
         const taken: DocumentVersion[] = []
         if ((await tx.documentVersions.list(company.id, id)).length === 0) {
-          taken.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, current), ids))
+          taken.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, current), deps))
         }
         await tx.invoices.update(corrected)
-        const correction = await takeVersion(unit, actor, await loadDocumentParts(tx, company, corrected), { id: ids.next(), changeType: 'CORRECTION', changeReason })
+        const correction = await takeVersion(unit, actor, await loadDocumentParts(tx, company, corrected), { id: ids.next(), changeType: 'CORRECTION', changeReason }, deps.pdf)
         taken.push(correction)
         await unit.audit('DOCUMENT_CORRECTED', { type: 'invoice', id }, {
           invoiceNumber: corrected.number, versionNumber: correction.versionNumber, changeReason, grossTotal: corrected.grossTotal,

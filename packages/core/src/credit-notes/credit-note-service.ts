@@ -86,7 +86,7 @@ export function createCreditNoteService(deps: CoreDeps, sending: ReturnType<type
         updatedAt: timestamp,
       }
       await tx.invoices.update(next)
-      if (next.lockedAt && !current.lockedAt) versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, next), ids))
+      if (next.lockedAt && !current.lockedAt) versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, next), deps))
       const change = { fromPayoutStatus: current.payout.status, toPayoutStatus: to, ...(next.status !== current.status ? { fromStatus: current.status, toStatus: next.status } : {}) }
       await unit.audit(to === 'EXECUTED' ? 'CREDIT_NOTE_EXECUTED_VIA_API' : 'CREDIT_NOTE_PAYOUT_CHANGED_VIA_API', { type: 'invoice', id }, change)
       return { detail: await detailOf(tx, next), versions }

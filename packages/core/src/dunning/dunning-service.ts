@@ -1,7 +1,7 @@
 import type { Actor } from '../access'
 import { requireCompany } from '../companies'
 import type { Customer } from '../customers'
-import type { DocumentView } from '../print'
+import { renderWithinPageLimit, type DocumentView } from '../print'
 import { InvoicingError } from '../errors'
 import { documentCustomerOf, loadDocumentParts, requireInvoice, type Invoice, emitInvoiceEvent } from '../invoices'
 import { balanceOf } from '../payments'
@@ -107,7 +107,7 @@ export function createDunningService(deps: CoreDeps) {
     let content: Uint8Array
     try {
       view = buildReminderView(parts, figures, earlier, today)
-      content = await pdf.render(view)
+      content = await renderWithinPageLimit(pdf, view)
     } catch (error) {
       await release()
       throw error

@@ -96,7 +96,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
         await tx.invoices.update(invoice)
         const versions: DocumentVersion[] = []
         if (cancelled.cancellationCreditNote) {
-          versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, cancelled.cancellationCreditNote), ids))
+          versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, cancelled.cancellationCreditNote), deps))
         }
         await unit.audit('INVOICE_CANCELLED_VIA_API', { type: 'invoice', id }, {
           fromStatus: current.status, cancellationCreditNoteId: cancelled.cancellationCreditNote?.id ?? null, ...(await ownerAttribution(tx, company.id)),
@@ -132,7 +132,7 @@ export function createCancelService(deps: CoreDeps, sending: ReturnType<typeof c
           })
         }
         const creditNote = await createCancellationCreditNote(unit, company, invoice, ids)
-        const version = await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, creditNote), ids)
+        const version = await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, creditNote), deps)
         return { creditNote, versions: [version] }
       }, claimOf(claim, (done: { creditNote: Invoice; versions: DocumentVersion[] }) => ({ creditNote: done.creditNote, stornoEmailSent: false })))
       await archive.archiveAll(versions)

@@ -5,6 +5,7 @@ import { requireCustomer } from '../customers'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork, type UnitOfWork } from '../unit-of-work'
 import { assertNotBeingSent } from '../sending'
+import { assertHybridPdfWithinLimit } from '../einvoice'
 import { type DocumentVersion, createVersionArchive, takeInitialVersion } from '../versions'
 import { cancelDocument } from './cancellation'
 import { loadDocumentParts, requireInvoice } from './document-parts'
@@ -33,7 +34,8 @@ const EVENT_OF_STATUS: Partial<Record<InvoiceStatus, 'invoice.sent' | 'invoice.p
 /**
  * The one way a document's content and status change by request (PUT of an invoice or a
  * credit note): the transition table, content only while editable, the number on leaving
- * draft, the lock and version 1 on SENT, and the cancellation credit note on CANCELLED.
+ * draft, the lock and version 1 on SENT, and the cancellation credit note on CANCELLED. A
+ * document is issued or locked only if its PDF stays within the page cap (400 `document_too_large`).
  */
 export function createDocumentUpdate(deps: CoreDeps) {
   const { ids } = deps
@@ -76,12 +78,16 @@ export function createDocumentUpdate(deps: CoreDeps) {
         ? await transition(unit, company, edit.invoice, newStatus)
         : { invoice: edit.invoice, cancellationCreditNote: null }
       const invoice = { ...result.invoice, updatedAt: now.toISOString() }
+      // Issued without being locked (FINAL): its PDF must be drawable too. A lock is checked with its version.
+      if (deps.pdf && invoice.numberIssued && !current.numberIssued && !invoice.lockedAt) {
+        await assertHybridPdfWithinLimit(deps.pdf, await loadDocumentParts(tx, company, invoice))
+      }
       await tx.invoices.update(invoice)
       // A document locked by this change (SENT, or a cancellation credit note) is frozen as version 1.
       const versions: DocumentVersion[] = []
       for (const locked of [current.lockedAt ? null : invoice, result.cancellationCreditNote]) {
         if (!locked?.lockedAt) continue
-        versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, locked), ids))
+        versions.push(await takeInitialVersion(unit, actor, await loadDocumentParts(tx, company, locked), deps))
       }
       const details = { changedFields: edit.changedFields, ...(newStatus ? { fromStatus: current.status, toStatus: newStatus } : {}) }
       if (newStatus === 'CANCELLED') {

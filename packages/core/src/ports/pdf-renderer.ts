@@ -37,4 +37,10 @@ export interface PdfRenderOptions {
 export interface PdfRenderer {
   /** The PDF bytes of `view`, with `options.attachment` embedded when given. */
   render(view: DocumentView, options?: PdfRenderOptions): Promise<Uint8Array>
+  /**
+   * How many pages `render` would draw for `view`, or more, but never fewer. It MUST be cheap
+   * (no drawing; time linear in the view's text), because the core asks it before every render
+   * and inside the transaction that issues a document, and refuses views over its page cap.
+   */
+  estimatePages(view: DocumentView): Promise<number>
 }

@@ -6,3 +6,4 @@ export type {
   AttachmentRelationship, FacturXConformanceLevel, PdfAttachment, PdfRenderOptions, PdfRenderer,
 } from '../ports/pdf-renderer'
 export { taxNotesOf, type TaxNoteInput } from './tax-notes'
+export { MAX_PDF_PAGES, assertWithinPageLimit, renderWithinPageLimit } from './page-limit'

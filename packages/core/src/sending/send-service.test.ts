@@ -347,7 +347,7 @@ describe('locking by PUT', () => {
     const failures: string[] = []
     const invoicing = createInvoicing({
       storage,
-      pdf: { render: async () => { throw new Error('renderer down') } },
+      pdf: { estimatePages: async () => 1, render: async () => { throw new Error('renderer down') } },
       onArchiveError: (_, versionId) => failures.push(versionId),
     })
     const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)

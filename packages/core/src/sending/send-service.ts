@@ -1,7 +1,7 @@
 import type { Actor } from '../access'
 import { requireCompany } from '../companies'
 import { buildDocumentView, formatDocumentDate, formatDocumentMoney } from '../print'
-import { renderHybridPdf } from '../einvoice'
+import { assertHybridPdfWithinLimit, renderHybridPdf } from '../einvoice'
 import { InvoicingError } from '../errors'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice, type Invoice, type InvoiceStatus, emitInvoiceEvent } from '../invoices'
 import { issueNumber } from '../sales-documents'
@@ -101,8 +101,10 @@ export function createSendService(deps: CoreDeps) {
         }
         const parts = await loadDocumentParts(tx, company, invoice)
         const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
-        if (invoice.status !== 'DRAFT' || invoice.numberIssued) return { parts, to, from }
-        const issued = { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
+        const issued = invoice.status !== 'DRAFT' || invoice.numberIssued ? invoice : { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
+        // Refused before a number is issued or anything is mailed: a document over the page cap is never sent.
+        await assertHybridPdfWithinLimit(pdf, { ...parts, invoice: sentStateOf(issued, now.toISOString()) })
+        if (issued === invoice) return { parts, to, from }
         await tx.invoices.update(issued)
         return { parts: { ...parts, invoice: issued }, to, from }
       })
@@ -148,7 +150,7 @@ export function createSendService(deps: CoreDeps) {
           const unchanged = current.updatedAt === prepared.parts.invoice.updatedAt
           version = await takeVersion(unit, actor, { ...prepared.parts, invoice: sent }, {
             id: versionId, changeType: 'INITIAL', changeReason: null, ...(unchanged && pdfKey ? { pdfKey } : {}),
-          })
+          }, undefined) // the page cap was checked before the mail went out; the customer has this document now
         }
         await unit.tx.invoices.update(sent)
         await unit.tx.sendReservations.release(actor.companyId, id, token)

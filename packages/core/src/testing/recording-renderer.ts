@@ -4,10 +4,12 @@ import type { DocumentView, PdfRenderer } from '../print'
  * A PDF renderer for tests of the engine's flow: its "PDF" is the JSON of what the view says
  * (reference, watermark, total), so a test can read back which state of a document was drawn.
  */
-export function createRecordingRenderer() {
+export function createRecordingRenderer(options: { pages?: (view: DocumentView) => number } = {}) {
   const views: DocumentView[] = []
   const renderer: PdfRenderer & { views: DocumentView[] } = {
     views,
+    /** One page unless `options.pages` says otherwise. */
+    estimatePages: async (view) => options.pages?.(view) ?? 1,
     async render(view) {
       views.push(view)
       return new TextEncoder().encode(JSON.stringify({ reference: view.reference, watermark: view.watermark, total: view.totals.grand.amount, drawn: views.length }))

@@ -1,7 +1,7 @@
 import type { Actor } from '../access'
-import { renderHybridPdf } from '../einvoice'
+import { assertHybridPdfWithinLimit, renderHybridPdf } from '../einvoice'
 import type { CoreDeps } from '../ports/deps'
-import type { IdGenerator } from '../ports/ids'
+import type { PdfRenderer } from '../ports/pdf-renderer'
 import { retryingTransaction, type UnitOfWork } from '../unit-of-work'
 import type { ChangeType, DocumentSnapshot, DocumentVersion } from './document-version'
 
@@ -14,14 +14,18 @@ export interface VersionRequest {
  * Freezes the document as `snapshot` shows it as its next version, inside the unit of work
  * that locks or corrects it: the version commits with the change or not at all. The PDF is
  * archived afterwards ({@link createVersionArchive}), unless `pdfKey` names one stored already.
+ * A version that is still to be drawn must fit the page cap (400 `document_too_large`, which
+ * rolls the change back): a document is not issued or corrected into one no PDF can show.
  */
 export async function takeVersion(
   unit: UnitOfWork,
   actor: Actor,
   snapshot: DocumentSnapshot,
   request: VersionRequest & { id: string; pdfKey?: string },
+  pdf: PdfRenderer | undefined,
 ): Promise<DocumentVersion> {
   const { invoice } = snapshot
+  if (pdf && !request.pdfKey) await assertHybridPdfWithinLimit(pdf, snapshot)
   const [latest] = await unit.tx.documentVersions.list(invoice.companyId, invoice.id)
   const version: DocumentVersion = {
     id: request.id,
@@ -40,8 +44,8 @@ export async function takeVersion(
 }
 
 /** Version 1 of a document being locked now. */
-export const takeInitialVersion = (unit: UnitOfWork, actor: Actor, snapshot: DocumentSnapshot, ids: IdGenerator): Promise<DocumentVersion> =>
-  takeVersion(unit, actor, snapshot, { id: ids.next(), changeType: 'INITIAL', changeReason: null })
+export const takeInitialVersion = (unit: UnitOfWork, actor: Actor, snapshot: DocumentSnapshot, { ids, pdf }: Pick<CoreDeps, 'ids' | 'pdf'>): Promise<DocumentVersion> =>
+  takeVersion(unit, actor, snapshot, { id: ids.next(), changeType: 'INITIAL', changeReason: null }, pdf)
 
 /**
  * Where one drawing of a version's PDF lies. Each drawing gets a key of its own, so no key is

@@ -207,7 +207,7 @@ Codes: \`validation_failed\`, \`invalid_json\`, \`unsupported_media_type\`, \`pa
 (\`lockedFields\`, \`correctionEndpoint\`), \`invoice_status\`, \`invoice_number_issued\`
 (\`invoiceNumber\`), \`plan_limit_reached\`, \`invalid_idempotency_key\`, \`idempotency_key_reused\`,
 \`idempotency_key_in_progress\`, \`idempotency_key_invoice_deleted\`, \`rate_limited\`,
-\`quota_exceeded\`, \`busy\` (503 with \`Retry-After\` and \`retryAfterSeconds\`; nothing was changed, retry), \`internal_error\` (500, never with details; quote the
+\`quota_exceeded\`, \`document_too_large\` (400, \`estimatedPages\`, \`maxPages\`: a PDF has at most 200 pages; checked before drawing, issuing, locking or sending), \`busy\` (503 with \`Retry-After\` and \`retryAfterSeconds\`; nothing was changed, retry), \`internal_error\` (500, never with details; quote the
 \`X-Request-Id\` response header when reporting one). Every response carries \`X-Request-Id\` (the
 client's own when it sends a sane one).
 `.trim()

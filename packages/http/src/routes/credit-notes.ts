@@ -68,7 +68,8 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
       'details, currency and category. status follows the credit-note transitions: DRAFT → FINAL, SENT or CANCELLED; FINAL → SENT, DRAFT',
       'or CANCELLED; SENT → CANCELLED; once its payout is EXECUTED only FINAL → SENT (else 400 invalid_status_transition). Leaving',
       'DRAFT issues the number (403 plan_limit_reached when the monthly quota is used up). CANCELLED also cancels the payout. Emits',
-      'what PUT of an invoice emits (invoice.sent, invoice.cancelled, otherwise invoice.updated).',
+      'what PUT of an invoice emits (invoice.sent, invoice.cancelled, otherwise invoice.updated). As there, issuing or locking a credit note',
+      'whose PDF would exceed 200 pages answers 400 document_too_large (estimatedPages, maxPages 200).',
     ].join(' '),
     scopes: ['invoices:write'],
     body: CreditNoteUpdateSchema,
@@ -78,7 +79,7 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
   }),
   defineRoute({
     method: 'post', path: '/credit-notes/{id}/send', tag, operationId: 'sendCreditNote', summary: 'Mail the credit note to its recipient',
-    description: 'As POST /invoices/{id}/send: a draft first gets its number from the CREDIT_NOTE range; only after the mail server accepted the mail is it SENT, locked and archived as version 1. Subject and body come from the company\'s CREDIT_NOTE texts. Emits invoice.sent.',
+    description: 'As POST /invoices/{id}/send: a draft first gets its number from the CREDIT_NOTE range; only after the mail server accepted the mail is it SENT, locked and archived as version 1. Subject and body come from the company\'s CREDIT_NOTE texts; over 200 pages 400 document_too_large (estimatedPages, maxPages 200), before a number is issued. Emits invoice.sent.',
     scopes: ['invoices:write'],
     body: SendRequestSchema,
     responses: { 200: { description: 'Sent', schema: dataSchema(SendResponseSchema) } },
@@ -97,7 +98,7 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
   }),
   defineRoute({
     method: 'post', path: '/credit-notes/{id}/execute', tag, operationId: 'executeCreditNote', summary: 'Record the approved payout as paid out',
-    description: `The payout must be APPROVED (else 400 invalid_status_transition). It becomes EXECUTED with executedAt; a DRAFT credit note is issued (its number from the CREDIT_NOTE range, FINAL; 403 plan_limit_reached when the quota is used up), and the credit note is locked and archived as version 1, as it was paid out. Afterwards it can only be mailed; it cannot be edited or cancelled. ${PAYOUT_TABLE} Emits no event; the audit trail records CREDIT_NOTE_EXECUTED_VIA_API.`,
+    description: `The payout must be APPROVED (else 400 invalid_status_transition). It becomes EXECUTED with executedAt; a DRAFT credit note is issued (its number from the CREDIT_NOTE range, FINAL; 403 plan_limit_reached when the quota is used up), and the credit note is locked and archived as version 1, as it was paid out. Afterwards it can only be mailed; it cannot be edited or cancelled. A credit note whose PDF would exceed 200 pages is not executed: 400 document_too_large (estimatedPages, maxPages 200). ${PAYOUT_TABLE} Emits no event; the audit trail records CREDIT_NOTE_EXECUTED_VIA_API.`,
     scopes: ['invoices:write'],
     body: PayoutExecuteSchema,
     responses: { 200: { description: 'The issued credit note with its executed payout', schema: dataSchema(CreditNoteResponseSchema) } },

@@ -26,7 +26,7 @@ export const dunningRoutes = ({ dunning }: Invoicing) => [
       'company\'s reminderFees for the level. include_interest charges remaining × defaultInterestRate × days / 365 (half-up to',
       'cents) for the overdue days no earlier reminder charged. Errors: 400 invoice_status unless SENT or OVERDUE (409 already_paid',
       'when PAID), 400 no_recipient, 409 dunning_paused, 409 max_level_reached after level 3, 409 send_in_progress for a concurrent',
-      'send, 502 email_failed (nothing stored).',
+      'send, 400 document_too_large (estimatedPages, maxPages 200) when the reminder\'s PDF would exceed 200 pages, 502 email_failed (nothing stored).',
     ].join(' '),
     scopes: ['invoices:write'],
     body: DunningActionSchema,

@@ -21,7 +21,8 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
       'Payments moved from a proforma return to it (rule 7); if that proforma is gone or cancelled, 409 payments_block_cancellation',
       'and nothing changes. sendStornoToCustomer mails the credit note after the cancellation committed: a failed mail gives',
       'stornoEmailSent false and a warning, never an error. A document being sent answers 409 send_in_progress; a converted',
-      'proforma 409 naming the invoice. Emits invoice.cancelled, credit_note.created and, when mailed, invoice.sent.',
+      'proforma 409 naming the invoice. A cancellation credit note whose PDF would exceed 200 pages answers 400 document_too_large (estimatedPages, maxPages 200)',
+      'and nothing changes. Emits invoice.cancelled, credit_note.created and, when mailed, invoice.sent.',
     ].join(' '),
     scopes: ['invoices:write'],
     body: CancelRequestSchema,
@@ -32,7 +33,7 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
   }),
   defineRoute({
     method: 'post', path: '/invoices/{id}/storno', tag, operationId: 'createStorno', summary: 'The cancellation credit note of a cancelled invoice',
-    description: 'For an issued invoice cancelled without its cancellation credit note (createStorno false). 409 status_conflict when the invoice is not CANCELLED, 409 storno_exists when it already has one, 400 invoice_status for proformas, credit notes and drafts that were never issued. The invoice does not change. sendToCustomer mails the credit note (a failed mail is a warning). Emits credit_note.created and, when mailed, invoice.sent.',
+    description: 'For an issued invoice cancelled without its cancellation credit note (createStorno false). 409 status_conflict when the invoice is not CANCELLED, 409 storno_exists when it already has one, 400 invoice_status for proformas, credit notes and drafts that were never issued. The invoice does not change. sendToCustomer mails the credit note (a failed mail is a warning). Over 200 pages: 400 document_too_large (estimatedPages, maxPages 200). Emits credit_note.created and, when mailed, invoice.sent.',
     scopes: ['invoices:write'],
     body: StornoRequestSchema,
     responses: { 201: { description: 'The cancellation credit note', schema: dataSchema(StornoResponseSchema) } },

@@ -6,7 +6,7 @@ const tag = 'invoices'
 export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
   defineRoute({
     method: 'get', path: '/invoices/{id}/pdf', tag, operationId: 'getInvoicePdf', summary: 'The document as PDF',
-    description: 'Always freshly rendered (X-PDF-Source: generated), in the document language. The PDF is a PDF/A-3 that carries the e-invoice (Factur-X EN 16931 profile) as the attachment factur-x.xml. A converted proforma answers 409 naming the invoice.',
+    description: 'Always freshly rendered (X-PDF-Source: generated), in the document language. The PDF is a PDF/A-3 that carries the e-invoice (Factur-X EN 16931 profile) as the attachment factur-x.xml. A converted proforma answers 409 naming the invoice. A document whose PDF would have more than 200 pages answers 400 document_too_large (estimatedPages, maxPages 200) before anything is drawn.',
     scopes: ['invoices:read'],
     responses: {
       200: {
@@ -15,7 +15,7 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
       },
     },
     // The download is audited: a write that may find the storage busy.
-    errors: [404, 409, 503],
+    errors: [400, 404, 409, 503],
     handle: async ({ principal, params }) => {
       const file = await invoices.pdf(principal.actor, params.id!)
       return {
