@@ -24,3 +24,20 @@ it('the built packages load and export their entry points', async () => {
   assert.equal(typeof mail.createFileOutbox, 'function')
   assert.equal(typeof files.createFsFileStore, 'function')
 })
+
+it('the built PDF worker pool draws in its workers (dist/render-worker.js)', async () => {
+  const core = await built('core/dist/index.js')
+  const pdf = await built('pdf/dist/index.js')
+  const pool = pdf.createPdfWorkerPool({ size: 1 })
+  try {
+    const invoicing = core.createInvoicing({ storage: core.createMemoryStorage(), pdf: pool })
+    const actor = core.companyActor((await invoicing.companies.create({ name: 'Muster GmbH', vatId: 'DE123456789' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde AG' })
+    const draft = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Beratung', unitPrice: '100' }] })
+    const file = await invoicing.invoices.pdf(actor, draft.id)
+    assert.equal(Buffer.from(file.content.subarray(0, 5)).toString('latin1'), '%PDF-')
+    assert.deepEqual(pool.stats(), { workers: 1, drawing: 0, queued: 0 })
+  } finally {
+    await pool.close()
+  }
+})

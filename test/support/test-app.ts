@@ -8,7 +8,7 @@ import {
 } from '@invoicing/core'
 import { createApp, createHttpWebhookTransport, createJsonLogger, type HostOptions } from '@invoicing/http'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
-import { createPdfLibRenderer } from '@invoicing/pdf'
+import { createPdfWorkerPool } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 
 /**
@@ -64,7 +64,7 @@ export interface TestApp {
 /**
  * The `/api/v1` app of @invoicing/http in this process, answering through `app.callback()`:
  * no listening socket, no child process. It gets what the host gives its app: the pdf-lib
- * renderer, a mail transport, the https webhook transport, the clock and the access limits,
+ * renderer in worker threads (one here), a mail transport, the https webhook transport, the clock and the access limits,
  * with the key cache off so that revocations in a test take effect at once.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -90,9 +90,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
 async function startEngine(storage: Storage, files: FileStore, dataDir: string, options: TestAppOptions): Promise<Omit<TestApp, 'startAnother'>> {
   const logger = createJsonLogger('silent')
+  const pdf = createPdfWorkerPool({ size: 1 })
   const invoicing = createInvoicing({
     storage,
-    pdf: createPdfLibRenderer(),
+    pdf,
     files,
     mail: { transport: options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileOutbox(join(dataDir, 'outbox')) },
     access: { keyCacheTtlMs: 0, ...options.access },
@@ -114,7 +115,7 @@ async function startEngine(storage: Storage, files: FileStore, dataDir: string, 
         try {
           await invoicing.close()
         } finally {
-          await storage.close()
+          await Promise.all([storage.close(), pdf.close()])
         }
       })()
       return stopping

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { createInvoicing, startJobs, type ApiGateOptions, type Clock, type Invoicing, type Storage, type WebhookDispatchOptions } from '@invoicing/core'
 import { createFsFileStore } from '@invoicing/files'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
-import { createPdfLibRenderer } from '@invoicing/pdf'
+import { createPdfWorkerPool } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
 import { createJsonLogger, type Logger } from './logger'
@@ -25,6 +25,8 @@ export interface HostOptions {
   logger?: Logger
   access?: ApiGateOptions
   clock?: Clock
+  /** Worker threads that draw PDFs off the event loop; default 2. */
+  pdfWorkers?: number
   webhooks?: WebhookDispatchOptions & {
     /** INVOICING_ALLOW_INSECURE_WEBHOOKS=1: http and private addresses are allowed (local development). */
     allowInsecure?: boolean
@@ -36,7 +38,7 @@ export interface Host {
   url: string
   invoicing: Invoicing
   storage: Storage
-  /** Stops accepting, finishes requests in flight, stops the jobs, writes pending counts, closes the database. */
+  /** Stops accepting, finishes requests in flight, stops the jobs, writes pending counts, closes the database, ends the PDF workers. */
   close(): Promise<void>
 }
 
@@ -44,9 +46,11 @@ export interface Host {
 export async function startHost(options: HostOptions): Promise<Host> {
   const { databaseFile, dataDir, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
   const storage = await createSqliteStorage({ filename: databaseFile })
+  // PDFs are drawn in worker threads: a long document must not stall every other request.
+  const pdf = createPdfWorkerPool({ size: options.pdfWorkers ?? 2 })
   const invoicing = createInvoicing({
     storage,
-    pdf: createPdfLibRenderer(),
+    pdf,
     files: createFsFileStore(join(dataDir, 'archive')),
     mail: {
       transport: options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileOutbox(join(dataDir, 'outbox')),
@@ -78,7 +82,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         try {
           await invoicing.close()
         } finally {
-          await storage.close()
+          await Promise.all([storage.close(), pdf.close()])
         }
       })()
       return closing

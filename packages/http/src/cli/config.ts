@@ -19,6 +19,8 @@ export interface HostConfig {
   webhookConcurrency: number | undefined
   /** How long one webhook attempt may take in all. */
   webhookTimeoutMs: number | undefined
+  /** Worker threads that draw PDFs. */
+  pdfWorkers: number
 }
 
 /** A whole number of at least 1 from `env[name]`, or undefined when unset. */
@@ -38,6 +40,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
     throw new UsageError(`INVOICING_RATE_LIMIT must be a whole number of requests per minute, got ${env.INVOICING_RATE_LIMIT}`)
   }
+  const pdfWorkers = positiveWhole(env, 'INVOICING_PDF_WORKERS', 'worker threads') ?? 2
+  if (pdfWorkers > 64) throw new UsageError(`INVOICING_PDF_WORKERS must be at most 64 worker threads, got ${env.INVOICING_PDF_WORKERS}`)
   return {
     databaseFile: env.INVOICING_DB || './data/invoicing.sqlite',
     dataDir: env.INVOICING_DATA_DIR || './data',
@@ -52,5 +56,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     webhookRetryBaseMs: positiveWhole(env, 'INVOICING_WEBHOOK_RETRY_BASE_MS', 'milliseconds'),
     webhookConcurrency: positiveWhole(env, 'INVOICING_WEBHOOK_CONCURRENCY', 'attempts'),
     webhookTimeoutMs: positiveWhole(env, 'INVOICING_WEBHOOK_TIMEOUT_MS', 'milliseconds'),
+    pdfWorkers,
   }
 }

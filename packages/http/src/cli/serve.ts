@@ -29,6 +29,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     host: config.host,
     logger,
     access: { requestsPerMinute: config.requestsPerMinute },
+    pdfWorkers: config.pdfWorkers,
     webhooks: {
       allowInsecure: config.allowInsecureWebhooks,
       ...(config.webhookConcurrency ? { concurrency: config.webhookConcurrency } : {}),
