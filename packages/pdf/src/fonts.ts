@@ -25,8 +25,8 @@ export interface LoadedFont {
   font: FontkitFont
   /** Width of `text` at `size` points, as pdf-lib will draw it (no kerning, no ligatures). */
   widthOf(text: string, size: number): number
-  /** Width of one character (a code point) at size 1: widths add up, as nothing is kerned. */
-  advance(char: string): number
+  /** Width of one code point at size 1: widths add up, as nothing is kerned. */
+  advance(codePoint: number): number
   /**
    * `text` with every character the font has no glyph for replaced by U+FFFD: a reader sees
    * that something is missing, and the PDF never draws the `.notdef` glyph (PDF/A forbids it).
@@ -49,6 +49,8 @@ export function loadFonts(): Promise<Record<FontStyle, LoadedFont>> {
   return loading
 }
 
+const BASIC_PLANE = 0x10000
+
 /** `lookup`, remembered per code point: fontkit walks the font's tables on every call. */
 function perCodePoint<T>(lookup: (codePoint: number) => T): (codePoint: number) => T {
   const known = new Map<number, T>()
@@ -65,6 +67,8 @@ function loaded(bytes: Uint8Array): LoadedFont {
   const advanceOf = perCodePoint((codePoint) => font.glyphForCodePoint(codePoint).advanceWidth * scale)
   const has = perCodePoint((codePoint) => font.hasGlyphForCodePoint(codePoint))
   const replacement = has(0xfffd) ? '\ufffd' : '?'
+  // Text wrapping asks for every character: an array lookup instead of a Map's, for the basic plane.
+  const advances = new Float64Array(BASIC_PLANE).fill(NaN)
   return {
     bytes,
     font,
@@ -75,7 +79,11 @@ function loaded(bytes: Uint8Array): LoadedFont {
       return text
     },
     capHeight: (font.capHeight || font.ascent * 0.7) * scale,
-    advance: (char) => advanceOf(char.codePointAt(0)!),
+    advance: (codePoint) => {
+      if (codePoint >= BASIC_PLANE) return advanceOf(codePoint)
+      const known = advances[codePoint]!
+      return Number.isNaN(known) ? (advances[codePoint] = advanceOf(codePoint)) : known
+    },
     widthOf(text, size) {
       let width = 0
       for (const char of text) width += advanceOf(char.codePointAt(0)!)

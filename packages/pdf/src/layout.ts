@@ -48,6 +48,8 @@ export type LayoutPage = Pick<PDFPage, 'drawText' | 'drawLine' | 'drawRectangle'
 export interface LayoutDocument {
   addPage(size: [number, number]): LayoutPage
   getPages(): LayoutPage[]
+  /** Only the pages are wanted: nothing is drawn or measured that does not move the layout. */
+  readonly countsPages?: boolean
 }
 
 /** Lays out one document; `y` values count down from the top edge of the page, in points. */
@@ -104,6 +106,7 @@ export class Layout {
 
   /** What every page has: the watermark behind everything, and the letterhead's footer. */
   private pageFurniture(): void {
+    if (this.document.countsPages) return
     if (this.view.watermark) {
       const size = 96
       const width = this.metrics.bold.widthOf(this.view.watermark, size)
@@ -153,6 +156,7 @@ export class Layout {
   }
 
   private pageNumbers(): void {
+    if (this.document.countsPages) return
     const pages = this.document.getPages()
     if (pages.length < 2) return
     pages.forEach((page, index) => {
@@ -311,7 +315,7 @@ export class Layout {
   }
 
   private cell(text: string, column: Column, baseline: number, style: TextStyle): void {
-    if (!text) return
+    if (!text || this.document.countsPages) return
     const fitted = this.fit(text, column.width, style.size ?? SIZE.body, style.style)
     this.text(fitted, column.align === 'right' ? column.x + column.width : column.x, baseline, { ...style, align: column.align })
   }
@@ -362,7 +366,7 @@ export class Layout {
   // --- primitives ----------------------------------------------------------------------------
 
   private text(content: string, x: number, baseline: number, style: TextStyle): void {
-    if (!content) return
+    if (!content || this.document.countsPages) return
     const size = style.size ?? SIZE.body
     const font = style.style ?? 'regular'
     const text = this.metrics[font].printable(content)
@@ -410,10 +414,12 @@ export class Layout {
   }
 
   private line(x1: number, y1: number, x2: number, y2: number, thickness: number, color: RGB): void {
+    if (this.document.countsPages) return
     this.page.drawLine({ start: { x: x1, y: PAGE_HEIGHT - y1 }, end: { x: x2, y: PAGE_HEIGHT - y2 }, thickness, color })
   }
 
   private rect(x: number, top: number, width: number, height: number, color: RGB): void {
+    if (this.document.countsPages) return
     this.page.drawRectangle({ x, y: PAGE_HEIGHT - top - height, width, height, color })
   }
 }

@@ -18,6 +18,7 @@ describe('PDF: page count without drawing', () => {
       'wrapped descriptions': { lines: Array.from({ length: 30 }, () => ({ description: `${words} `.repeat(12), unitPrice: '10' })) },
       'line breaks': { lines: Array.from({ length: 12 }, () => ({ description: `Kopf${'\nZeile'.repeat(150)}`, unitPrice: '1' })) },
       'words wider than the column': { lines: Array.from({ length: 6 }, () => ({ description: 'X'.repeat(3900), unitPrice: '1' })) },
+      'characters outside the basic plane': { lines: Array.from({ length: 6 }, () => ({ description: `${'Ω𝔘'.repeat(600)} ${'𝔘'.repeat(900)}`, unitPrice: '1' })) },
       'page breaks, texts and subtotals': {
         lines: [
           { lineType: 'TEXT', description: `${words}\n`.repeat(20) }, { description: 'Rohbau', unitPrice: '1000' }, { lineType: 'SUBTOTAL' },

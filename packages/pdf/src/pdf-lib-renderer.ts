@@ -62,6 +62,7 @@ const BLANK_PAGE: LayoutPage = { drawText() {}, drawLine() {}, drawRectangle() {
 function pageCounter(): LayoutDocument {
   const pages: LayoutPage[] = []
   return {
+    countsPages: true,
     addPage: () => {
       pages.push(BLANK_PAGE)
       return BLANK_PAGE

@@ -1,8 +1,8 @@
 /** Measures text at a size in points. */
 export type Measure = (text: string, size: number) => number
 
-/** The advance width of one character (a code point) at size 1. */
-export type Advance = (char: string) => number
+/** The advance width of one code point at size 1. */
+export type Advance = (codePoint: number) => number
 
 /**
  * Breaks `text` into lines no wider than `width`: at `\n`, then between words (at plain
@@ -15,7 +15,7 @@ export type Advance = (char: string) => number
  */
 export function wrapText(text: string, width: number, size: number, advance: Advance): string[] {
   const limit = width / size
-  const space = advance(' ')
+  const space = advance(0x20)
   const lines: string[] = []
   for (const paragraph of text.split('\n')) {
     if (paragraph.trim() === '') {
@@ -39,18 +39,20 @@ export function wrapText(text: string, width: number, size: number, advance: Adv
         continue
       }
       // A word wider than the line: as many characters as fit on each line, at least one.
-      line = ''
+      let start = 0
       lineWidth = 0
-      for (const char of word) {
-        const charWidth = advance(char)
-        if (line && lineWidth + charWidth > limit) {
-          lines.push(line)
-          line = ''
+      for (let at = 0; at < word.length; at += 1) {
+        const codePoint = word.codePointAt(at)!
+        const charWidth = advance(codePoint)
+        if (at > start && lineWidth + charWidth > limit) {
+          lines.push(word.slice(start, at))
+          start = at
           lineWidth = 0
         }
-        line += char
         lineWidth += charWidth
+        if (codePoint > 0xffff) at += 1
       }
+      line = word.slice(start)
     }
     lines.push(line)
   }
@@ -59,6 +61,10 @@ export function wrapText(text: string, width: number, size: number, advance: Adv
 
 function widthOf(text: string, advance: Advance): number {
   let width = 0
-  for (const char of text) width += advance(char)
+  for (let at = 0; at < text.length; at += 1) {
+    const codePoint = text.codePointAt(at)!
+    width += advance(codePoint)
+    if (codePoint > 0xffff) at += 1
+  }
   return width
 }
