@@ -53,7 +53,7 @@ export async function startServer(file, args = [], env = {}) {
     child.once('message', (message) => resolve(/** @type {any} */ (message).cpuMicros))
     child.send('cpu')
   })
-  return { info, cpuMicros, stop: () => child.kill() }
+  return { info, cpuMicros, child, stop: () => child.kill() }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Server */

@@ -1,7 +1,7 @@
 // @ts-check
 // npm run bench: requests per second, latency and server CPU per request of the host, next to
 // bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices, and
-// document renders.
+// document renders, and reads while 200-page PDFs are drawn.
 //
 // A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
 // the same hardware), so a figure means something only beside one taken at the same time:
@@ -12,6 +12,7 @@
 // skewed the figures. The servers run from the TypeScript sources through tsx, each in its own
 // process. Usage: npm run bench -- [seconds per case and round, default 3] [rounds, default 9]
 import { measure, median, placement, startServer } from './harness.mjs'
+import { pdfUnderLoad } from './pdf-under-load.mjs'
 
 const seconds = Number(process.argv[2] ?? 3)
 const rounds = Number(process.argv[3] ?? 9)
@@ -124,6 +125,7 @@ try {
     console.log(`${r.name.padEnd(40)}${r.perSecond.toFixed(0).padStart(9)}${(1000 / r.perSecond).toFixed(1).padStart(9)}${(r.bytes / 1024).toFixed(0).padStart(8)}`)
   }
   renders.stop()
+  await pdfUnderLoad(Math.max(5, seconds * 2))
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1
