@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { InvoicingError, type DocumentView, type PdfRenderer, type PdfRenderOptions } from '@invoicing/core'
+import { loadFonts } from './fonts'
 import { countPages } from './pdf-lib-renderer'
 import type { RenderJob, RenderReply } from './render-worker'
 
@@ -48,6 +49,9 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
   const workers = new Set<Worker>()
   const queue: Job[] = []
   let closed = false
+  // The page count needs the font metrics on this thread; read them now rather than on the
+  // first count, which may run inside a transaction.
+  loadFonts().catch(() => undefined)
 
   function start(): Worker {
     const worker = startRenderWorker(resourceLimits)
