@@ -69,6 +69,14 @@ describe('PDF: worker pool', () => {
     assert.equal(renderer.stats().workers, 1)
   })
 
+  it('a view that cannot be handed to a worker fails alone, and the worker draws the next one', async () => {
+    const renderer = pool({ size: 1 })
+    const view = await oneLine
+    await assert.rejects(renderer.render({ ...view, title: (() => 'not data') as unknown as string }), /could not be cloned/)
+    assert.ok((await renderer.render(view)).length > 1000)
+    assert.deepEqual(renderer.stats(), { workers: 1, drawing: 0, queued: 0 })
+  })
+
   it('bounds its queue: a render beyond size + maxQueue answers busy at once, the others are drawn', async () => {
     const renderer = pool({ size: 1, maxQueue: 1 })
     const view = await oneLine

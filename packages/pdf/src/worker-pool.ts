@@ -87,9 +87,16 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
       const worker = idle.pop() ?? (workers.size < size ? start() : undefined)
       if (!worker) return
       const job = queue.shift()!
+      try {
+        worker.postMessage({ view: job.view, options: job.options } satisfies RenderJob)
+      } catch (error) {
+        // A view that cannot be copied to another thread fails alone; the worker stays free.
+        idle.push(worker)
+        job.reject(error)
+        continue
+      }
       drawing.set(worker, job)
       worker.ref()
-      worker.postMessage({ view: job.view, options: job.options } satisfies RenderJob)
     }
   }
 
