@@ -57,7 +57,7 @@ describe('PDF: worker pool', () => {
 
   it('a worker that dies fails only its own render; the next render gets a new worker', async () => {
     // A worker heap too small for a long document: the render runs out of memory and ends the worker.
-    const renderer = pool({ size: 1, maxMemoryMb: 28 })
+    const renderer = pool({ size: 1, maxMemoryMb: 40 })
     assert.ok((await renderer.render(await oneLine)).length > 1000)
     const { customer, issue, viewOf } = await fixture
     const huge = await viewOf(await issue((await customer()).id, {
