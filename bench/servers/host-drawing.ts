@@ -1,7 +1,7 @@
 // The real host (PDFs drawn in its worker pool) with a draft of about 200 pages, for the read
 // latency and the event-loop delay while such PDFs are drawn. With `main-thread` as argument the
 // same app draws on its own thread (the renderer the host had before the pool), for comparison.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -11,6 +11,10 @@ import { createPdfLibRenderer } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 
 const folder = mkdtempSync(join(tmpdir(), 'invoicing-bench-'))
+process.once('SIGTERM', () => {
+  rmSync(folder, { recursive: true, force: true })
+  process.exit(0)
+})
 let invoicing: Invoicing
 let url: string
 if (process.argv[2] === 'main-thread') {
