@@ -53,6 +53,16 @@ describe('PDF page cap', () => {
     assert.equal((await tenant.api.get(`/invoices/${draft.id}/versions`)).body.data.versions.length, 0)
   })
 
+  it('does not issue it again after FINAL → DRAFT made it longer: the number it keeps changes nothing', async () => {
+    const created = (await tenant.api.post('/invoices', { customerId, lines: [{ description: 'Beratung', unitPrice: '100' }] })).body.data
+    const issued = (await tenant.api.put(`/invoices/${created.id}`, { status: 'FINAL' })).body.data
+    assert.equal((await tenant.api.put(`/invoices/${created.id}`, { status: 'DRAFT' })).status, 200)
+    assert.equal((await tenant.api.put(`/invoices/${created.id}`, { lines: tallLines })).status, 200)
+    assertTooLarge(await tenant.api.put(`/invoices/${created.id}`, { status: 'FINAL' }))
+    const after = (await tenant.api.get(`/invoices/${created.id}`)).body.data
+    assert.deepEqual([after.status, after.invoiceNumber], ['DRAFT', issued.invoiceNumber])
+  })
+
   it('does not send it: nothing is mailed and no number is issued', async () => {
     const draft = await tallDraft()
     const response = await tenant.api.post(`/invoices/${draft.id}/send`, {})

@@ -11,7 +11,7 @@ import { cancelDocument } from './cancellation'
 import { loadDocumentParts, requireInvoice } from './document-parts'
 import { applyContentChanges, contentLocked, type ContentChanges } from './editing'
 import type { Invoice, InvoiceStatus } from './invoice'
-import { assertTransition, changeStatus, isContentEditable } from '../sales-documents'
+import { assertTransition, changeStatus, isContentEditable, issuesNumber } from '../sales-documents'
 import { emitInvoiceEvent } from './invoice-events'
 
 export interface InvoiceUpdateResult {
@@ -79,7 +79,7 @@ export function createDocumentUpdate(deps: CoreDeps) {
         : { invoice: edit.invoice, cancellationCreditNote: null }
       const invoice = { ...result.invoice, updatedAt: now.toISOString() }
       // Issued without being locked (FINAL): its PDF must be drawable too. A lock is checked with its version.
-      if (deps.pdf && invoice.numberIssued && !current.numberIssued && !invoice.lockedAt) {
+      if (deps.pdf && issuesNumber(current.status, invoice.status) && !invoice.lockedAt) {
         await assertHybridPdfWithinLimit(deps.pdf, await loadDocumentParts(tx, company, invoice))
       }
       await tx.invoices.update(invoice)
