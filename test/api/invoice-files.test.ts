@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { companyActor } from '@invoicing/core'
 import { after, before, describe, it } from 'node:test'
 import { PDFDocument } from 'pdf-lib'
+import type { ApiResponse } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
 import { createTenant, type Tenant } from '../support/tenant'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -75,5 +78,66 @@ describe('invoice files', () => {
     }
     const other = await createTenant(app)
     assert.equal((await other.api.get(`/invoices/${invoiceId}/pdf`)).status, 404)
+  })
+
+  describe('a locked document never changes', () => {
+    const sha256 = (response: ApiResponse) => {
+      assert.equal(response.status, 200, response.text)
+      return createHash('sha256').update(response.bytes).digest('hex')
+    }
+    /** The PDF and the XML of every profile the document can be written in, each as its sha256. */
+    const filesOf = async (id: string) => ({
+      pdf: sha256(await tenant.api.get(`/invoices/${id}/pdf`)),
+      basic: sha256(await tenant.api.get(`/invoices/${id}/facturx`)),
+      en16931: sha256(await tenant.api.get(`/invoices/${id}/facturx?profile=en16931`)),
+      xrechnung: sha256(await tenant.api.get(`/invoices/${id}/facturx?profile=xrechnung`)),
+    })
+    const changeCompanyAndCustomer = async (customerId: string, round: number) => {
+      await app.invoicing.companies.update(companyActor(tenant.company.id), { street: `Neue Straße ${round}`, city: 'Basel-Weil', iban: 'DE89370400440532013000' })
+      const put = await tenant.api.put(`/customers/${customerId}`, { name: `Gasthaus Zur Krone ${round} KG`, street: `Marktplatz ${round}` })
+      assert.equal(put.status, 200, put.text)
+    }
+    const lockedInvoice = async () => {
+      const customer = (await tenant.api.post('/customers', { name: 'Gasthaus Zur Krone', street: 'Schloßbergstraße 3', zipCode: '79100', city: 'Freiburg', buyerReference: '04011000-12345-34' })).body.data
+      const draft = (await tenant.api.post('/invoices', { customerId: customer.id, lines: [{ description: 'Eckbank Eiche', unitPrice: '1190' }] })).body.data
+      const sent = await tenant.api.put(`/invoices/${draft.id}`, { status: 'SENT' })
+      assert.equal(sent.status, 200, sent.text)
+      return { id: draft.id as string, customerId: customer.id as string }
+    }
+
+    it('serves the archived PDF and XML of a sent invoice byte for byte after the company and its customer change', async () => {
+      const { id, customerId } = await lockedInvoice()
+      const before = await filesOf(id)
+      assert.equal((await tenant.api.get(`/invoices/${id}/pdf`)).headers.get('x-pdf-source'), 's3-cache')
+      await changeCompanyAndCustomer(customerId, 1)
+      assert.deepEqual(await filesOf(id), before)
+      const xml = (await tenant.api.get(`/invoices/${id}/facturx`)).text
+      assert.match(xml, /Schloßbergstraße 3/)
+      assert.doesNotMatch(xml, /Marktplatz 1|Neue Straße 1/)
+    })
+
+    it('serves the current version of a corrected invoice, and keeps that one after later changes', async () => {
+      const { id, customerId } = await lockedInvoice()
+      const sent = await filesOf(id)
+      const corrected = await tenant.api.post(`/invoices/${id}/correct`, { change_reason: 'Bestellnummer nachgetragen', order_number: 'B-4711' })
+      assert.equal(corrected.status, 200, corrected.text)
+      const correction = await filesOf(id)
+      assert.notEqual(correction.basic, sent.basic)
+      assert.match((await tenant.api.get(`/invoices/${id}/facturx`)).text, /B-4711/)
+      await changeCompanyAndCustomer(customerId, 2)
+      assert.deepEqual(await filesOf(id), correction)
+    })
+
+    it('renders an unlocked document from current data', async () => {
+      const customer = (await tenant.api.post('/customers', { name: 'Weingut Sonnhalde', street: 'Rebweg 1' })).body.data
+      const draft = (await tenant.api.post('/invoices', { customerId: customer.id, lines: [{ description: 'Weinregal', unitPrice: '480' }] })).body.data
+      const pdf = await tenant.api.get(`/invoices/${draft.id}/pdf`)
+      assert.equal(pdf.headers.get('x-pdf-source'), 'generated')
+      assert.match((await tenant.api.get(`/invoices/${draft.id}/facturx`)).text, /Rebweg 1/)
+      await tenant.api.put(`/customers/${customer.id}`, { street: 'Kelterplatz 9' })
+      const xml = (await tenant.api.get(`/invoices/${draft.id}/facturx`)).text
+      assert.match(xml, /Kelterplatz 9/)
+      assert.doesNotMatch(xml, /Rebweg 1/)
+    })
   })
 })

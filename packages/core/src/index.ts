@@ -93,7 +93,7 @@ export {
 export { requestFingerprint } from './idempotency/request-fingerprint'
 export * from './print'
 export * from './einvoice'
-export { EInvoiceQuerySchema, type EInvoiceQuery, type ExportedFile } from './invoices/invoice-exports'
+export { EInvoiceQuerySchema, type DocumentFile, type EInvoiceQuery, type ExportedFile, type FileSource } from './invoices/invoice-exports'
 
 export type { MailTransport, OutgoingMail, MailAttachment, MailReceipt } from './ports/mail-transport'
 export { createMemoryMailbox, type MemoryMailbox } from './mail/memory-mailbox'

@@ -4,7 +4,7 @@ export { createDocumentUpdate, type InvoiceUpdateResult } from './document-updat
 export { givenTaxValues, TAX_FIELDS } from './editing'
 export { CREDIT_NOTE_REASONS, type Invoice, INVOICE_STATUSES, type InvoiceStatus, type InvoiceType, newDraftState } from './invoice'
 export { emitInvoiceEvent } from './invoice-events'
-export { type ExportedFile } from './invoice-exports'
+export { type DocumentFile, type ExportedFile, type FileSource } from './invoice-exports'
 export { contentEntries, currency, type InvoiceCreateInput, jsonObject, lineEntries, type LineInput, lineList, lines, upperCased } from './invoice-schemas'
 export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, invoiceCustomerOf } from './invoice-service'
 export { requestedFieldsOf, requestedTaxValues } from './requested-fields'

@@ -2,10 +2,12 @@ import type { Actor } from '../access'
 import { requireCompany } from '../companies'
 import * as v from 'valibot'
 import { EINVOICE_PROFILES, renderHybridPdf, writeCii } from '../einvoice'
+import { InvoicingError } from '../errors'
 import { parseInput } from '../shared/validation'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../unit-of-work'
-import type { DocumentSnapshot } from '../versions'
+import { createVersionArchive, type DocumentSnapshot, type DocumentVersion } from '../versions'
+import type { Invoice } from './invoice'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 
 export const EInvoiceQuerySchema = v.object({
@@ -23,6 +25,22 @@ export interface ExportedFile {
   content: Uint8Array | string
 }
 
+/** Where a file of a document came from: its archived version, or drawn from current data. */
+export type FileSource = 'archive' | 'generated'
+
+export interface DocumentFile extends ExportedFile {
+  source: FileSource
+}
+
+/**
+ * What a document's files are made from: a locked (sent or corrected) document is its current
+ * version, frozen and archived, so later changes of company or customer data never reach it;
+ * an unlocked one is its current data.
+ */
+type DocumentSource =
+  | { source: 'archive'; invoice: Invoice; version: DocumentVersion }
+  | { source: 'generated'; invoice: Invoice; parts: DocumentSnapshot }
+
 type DownloadAction = 'PDF_DOWNLOADED_VIA_API' | 'EINVOICE_XML_DOWNLOADED_VIA_API'
 
 /**
@@ -31,39 +49,44 @@ type DownloadAction = 'PDF_DOWNLOADED_VIA_API' | 'EINVOICE_XML_DOWNLOADED_VIA_AP
  */
 export function createInvoiceExportService(deps: CoreDeps) {
   const inUnitOfWork = createUnitOfWork(deps)
+  const archive = createVersionArchive(deps)
 
   /**
    * Makes a file of a document from committed data, then records the download. Rendering runs
    * outside any transaction: a PDF must not hold the write lock while it is drawn.
    */
-  async function withDocument<T>(actor: Actor, id: string, action: DownloadAction, details: Record<string, unknown>, make: (parts: DocumentSnapshot) => Promise<T>): Promise<T> {
+  async function withDocument(actor: Actor, id: string, action: DownloadAction, details: Record<string, unknown>, make: (document: DocumentSource) => Promise<Uint8Array | string>): Promise<DocumentFile> {
     const { storage } = deps
     const invoice = await requireInvoice(storage, actor, id)
     await refuseConvertedProforma(storage, invoice)
-    const company = await requireCompany(storage, actor)
-    const made = await make(await loadDocumentParts(storage, company, invoice))
+    const [version] = await storage.documentVersions.list(actor.companyId, id)
+    const document: DocumentSource = version
+      ? { source: 'archive', invoice: version.snapshot.invoice, version }
+      : { source: 'generated', invoice, parts: await loadDocumentParts(storage, await requireCompany(storage, actor), invoice) }
+    const content = await make(document)
     await inUnitOfWork(actor, (unit) => unit.audit(action, { type: 'invoice', id }, { invoiceNumber: invoice.number, ...details }))
-    return made
+    return { fileName: `${document.invoice.number}.${action === 'PDF_DOWNLOADED_VIA_API' ? 'pdf' : 'xml'}`, content, source: document.source }
   }
 
   return {
     /** The CII XML of the document in `profile` (Factur-X BASIC by default). */
-    eInvoice: (actor: Actor, id: string, query: EInvoiceQuery = {}): Promise<ExportedFile> => {
+    eInvoice: (actor: Actor, id: string, query: EInvoiceQuery = {}): Promise<DocumentFile> => {
       const { profile } = parseInput(EInvoiceQuerySchema, query)
-      return withDocument(actor, id, 'EINVOICE_XML_DOWNLOADED_VIA_API', { profile }, async (parts) => ({
-        fileName: `${parts.invoice.number}.xml`,
-        content: writeCii(parts, profile),
-      }))
+      return withDocument(actor, id, 'EINVOICE_XML_DOWNLOADED_VIA_API', { profile }, async (document) =>
+        document.source === 'archive' ? archive.eInvoice(document.version, profile) : writeCii(document.parts, profile))
     },
 
-    /** The document as PDF, freshly rendered, with its e-invoice XML attached as factur-x.xml. */
-    pdf: (actor: Actor, id: string): Promise<ExportedFile> => {
-      const renderer = deps.pdf
-      if (!renderer) throw new Error('createInvoicing was given no pdf renderer (option `pdf`)')
-      return withDocument(actor, id, 'PDF_DOWNLOADED_VIA_API', {}, async (parts) => ({
-        fileName: `${parts.invoice.number}.pdf`,
-        content: await renderHybridPdf(renderer, parts),
-      }))
+    /** The document as PDF with its e-invoice XML attached as factur-x.xml. */
+    pdf: (actor: Actor, id: string): Promise<DocumentFile> => {
+      return withDocument(actor, id, 'PDF_DOWNLOADED_VIA_API', {}, async (document) => {
+        if (document.source === 'generated') {
+          if (!deps.pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`)')
+          return renderHybridPdf(deps.pdf, document.parts)
+        }
+        const archived = await archive.pdf(document.version)
+        if (!archived) throw new InvoicingError('not_found', `The archived PDF of ${document.invoice.number} is unavailable`)
+        return archived
+      })
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../access'
-import { assertHybridPdfWithinLimit, renderHybridPdf } from '../einvoice'
+import { assertHybridPdfWithinLimit, EINVOICE_PROFILES, renderHybridPdf, writeCii, type EInvoiceProfile } from '../einvoice'
+import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import type { PdfRenderer } from '../ports/pdf-renderer'
 import { retryingTransaction, type UnitOfWork } from '../unit-of-work'
@@ -56,7 +57,14 @@ const pdfKeyOf = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id
   `versions/${version.companyId}/${version.invoiceId}/${version.id}-${drawingId}.pdf`
 
 /**
- * Draws and stores the PDF of committed versions. It runs after the commit so no transaction
+ * Where a version's e-invoice XML in `profile` lies. The XML is written from the frozen
+ * snapshot alone, so every writing of one version gives the same bytes and one key suffices.
+ */
+const eInvoiceKeyOf = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' | 'id'>, profile: EInvoiceProfile): string =>
+  `versions/${version.companyId}/${version.invoiceId}/${version.id}-${profile.toLowerCase()}.xml`
+
+/**
+ * Draws and stores the PDF and e-invoice XML of committed versions. It runs after the commit so no transaction
  * holds the write lock while a PDF is drawn; a version whose PDF could not be stored stays
  * without one (`hasPdf: false`) and is reported to `onArchiveError`. The first PDF recorded for
  * a version is its PDF for good, whichever process or request drew it.
@@ -74,7 +82,37 @@ export function createVersionArchive({ storage, files, pdf, ids, onArchiveError 
     await files.delete(key).catch(() => undefined)
   }
 
+  /**
+   * The version's XML in `profile`: the archived bytes, or, where none are archived yet, the
+   * XML written from the snapshot and archived now. A profile the document cannot be written in
+   * (XRechnung without a buyer reference) throws its validation error each time.
+   */
+  async function eInvoice(version: DocumentVersion, profile: EInvoiceProfile): Promise<Uint8Array> {
+    const key = eInvoiceKeyOf(version, profile)
+    const archived = await files.get(key)
+    if (archived) return archived
+    const content = new TextEncoder().encode(writeCii(version.snapshot, profile))
+    await files.put(key, content)
+    return content
+  }
+
+  /** Archives the XML of every profile the document can be written in. */
+  async function archiveEInvoices(version: DocumentVersion): Promise<void> {
+    for (const profile of EINVOICE_PROFILES) {
+      try {
+        await eInvoice(version, profile)
+      } catch (error) {
+        if (!(error instanceof InvoicingError)) throw error
+      }
+    }
+  }
+
   async function archive(version: DocumentVersion): Promise<void> {
+    try {
+      await archiveEInvoices(version)
+    } catch (error) {
+      onArchiveError(error, version.id)
+    }
     if (version.pdfKey) return
     try {
       if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): version PDFs cannot be archived')
@@ -90,10 +128,24 @@ export function createVersionArchive({ storage, files, pdf, ids, onArchiveError 
   return {
     /** Stores the bytes a mail carried, before the version they belong to is taken. */
     storeBeforehand: store,
-    /** Archives the PDFs of `versions` one after another; never throws. */
+    /** Archives the PDFs and e-invoice XML of `versions` one after another; never throws. */
     async archiveAll(versions: readonly DocumentVersion[]): Promise<void> {
       for (const version of versions) await archive(version)
     },
+    /**
+     * The archived PDF of a committed version. One whose archiving failed (a full disk, a
+     * renderer down) is drawn from its snapshot now and archived; of drawings at once, all
+     * answer the one recorded first. Undefined when it can still not be drawn or stored.
+     */
+    async pdf(version: DocumentVersion): Promise<Uint8Array | undefined> {
+      let current = version
+      if (!current.pdfKey) {
+        await archive(current)
+        current = (await storage.documentVersions.get(version.companyId, version.invoiceId, version.versionNumber)) ?? current
+      }
+      return current.pdfKey ? await files.get(current.pdfKey) : undefined
+    },
+    eInvoice,
     discard,
   }
 }

@@ -55,7 +55,7 @@ const summaryOf = ({ id, versionNumber, changeType, changeReason, pdfKey, create
 
 /** The frozen versions of locked documents and their archived PDFs. */
 export function createVersionService(deps: CoreDeps) {
-  const { storage, files } = deps
+  const { storage } = deps
   const inUnitOfWork = createUnitOfWork(deps)
   const archive = createVersionArchive(deps)
 
@@ -76,13 +76,9 @@ export function createVersionService(deps: CoreDeps) {
     async pdf(actor: Actor, invoiceId: string, request: VersionPdfRequest): Promise<ExportedFile & { content: Uint8Array }> {
       const { version: number } = parseInput(VersionPdfRequestSchema, request)
       await requireInvoice(storage, actor, invoiceId)
-      let version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
+      const version = await storage.documentVersions.get(actor.companyId, invoiceId, number)
       if (!version) throw notFound(`Version ${number}`)
-      if (!version.pdfKey) {
-        await archive.archiveAll([version])
-        version = (await storage.documentVersions.get(actor.companyId, invoiceId, number))!
-      }
-      const content = version.pdfKey ? await files.get(version.pdfKey) : undefined
+      const content = await archive.pdf(version)
       if (!content) throw new InvoicingError('not_found', `The archived PDF of version ${number} is unavailable`)
       const { number: invoiceNumber } = version.snapshot.invoice
       await inUnitOfWork(actor, (unit) =>
