@@ -83,8 +83,13 @@ describe('payments', () => {
 
     const deleted = await tenant.api.delete(`/invoices/${id}/payments/${payment.id}`)
     assert.equal(deleted.status, 200, deleted.text)
-    assert.equal(deleted.body.success, true)
-    assert.equal(deleted.body.data.invoice_status, 'sent')
+    documented('DELETE', '/api/v1/invoices/{id}/payments/{paymentId}', deleted)
+    const number = invoice.invoiceNumber
+    assert.deepEqual(deleted.body, { data: {
+      id: payment.id, deleted: true,
+      invoice_id: id, invoiceId: id, invoice_number: number, invoiceNumber: number, invoice_status: 'sent', invoiceStatus: 'sent',
+      total_paid: 0, totalPaid: 0, amount_due: 119, amountDue: 119,
+    } })
     invoice = (await tenant.api.get(`/invoices/${id}`)).body.data
     assert.equal(invoice.status, 'SENT')
     assert.equal(invoice.paidAt, null)
@@ -113,15 +118,23 @@ describe('payments', () => {
     assert.equal((await foreign.api.get(`/invoices/${id}/payments`)).status, 404)
   })
 
-  it('pays a FINAL invoice straight to PAID and freezes the payments of a cancelled one', async () => {
+  it('pays a FINAL invoice straight to PAID, freezes the payments of a cancelled one and still lets them be deleted', async () => {
     const id = await issued('FINAL')
     const payment = (await pay(id, { amount: 50 })).body.data
     await tenant.api.post(`/invoices/${id}/cancel`, {})
     const frozen = await tenant.api.put(`/invoices/${id}/payments/${payment.id}`, { amount: 40 })
     assert.equal(frozen.status, 409)
     assert.equal(frozen.body.code, 'invoice_cancelled')
-    assert.equal((await tenant.api.delete(`/invoices/${id}/payments/${payment.id}`)).body.code, 'invoice_cancelled')
     assert.equal((await pay(id, { amount: 1 })).body.code, 'invoice_status')
+    const deleted = await tenant.api.delete(`/invoices/${id}/payments/${payment.id}`)
+    assert.equal(deleted.status, 200, deleted.text)
+    documented('DELETE', '/api/v1/invoices/{id}/payments/{paymentId}', deleted)
+    assert.equal(deleted.body.data.id, payment.id)
+    assert.equal(deleted.body.data.deleted, true)
+    assert.equal(deleted.body.data.invoice_status, 'cancelled')
+    assert.equal(deleted.body.data.totalPaid, 0)
+    assert.deepEqual((await tenant.api.get(`/invoices/${id}/payments`)).body.data.payments, [])
+    assert.equal((await tenant.api.get(`/invoices/${id}`)).body.data.status, 'CANCELLED')
 
     const direct = await issued('FINAL')
     assert.equal((await pay(direct, { amount: 119 })).body.data.invoice_status, 'paid')

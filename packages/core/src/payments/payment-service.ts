@@ -137,13 +137,17 @@ export function createPaymentService(deps: CoreDeps) {
       })
     },
 
-    /** Deletes a payment; a PAID document with a balance outstanding again goes back to SENT. */
+    /**
+     * Deletes a payment; a PAID document with a balance outstanding again goes back to SENT. A
+     * cancelled document's payments cannot change but may be deleted: money booked in error, or
+     * paid back to the customer, leaves the books.
+     */
     async delete(actor: Actor, invoiceId: string, paymentId: string): Promise<PaymentChange> {
       return inUnitOfWork(actor, async (unit) => {
         const { tx } = unit
         const invoice = await requireInvoice(tx, actor, invoiceId)
         const payment = await requirePayment(tx, actor, invoiceId, paymentId)
-        assertPaymentsChangeable(invoice)
+        if (invoice.status !== 'CANCELLED') assertPaymentsChangeable(invoice)
         await tx.payments.delete(actor.companyId, paymentId)
         await unit.audit('PAYMENT_DELETED_VIA_API', { type: 'invoice', id: invoiceId }, { paymentId, amount: payment.amount })
         return changeOf(payment, await settleInvoice(unit, invoice, null))

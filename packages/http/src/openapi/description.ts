@@ -97,8 +97,9 @@ Payments (a legacy resource: snake_case with camelCase aliases) are recorded on 
 OVERDUE documents, not on credit notes (400 \`invoice_status\`). \`payment_date\` is a calendar date
 (default today in the company's time zone); paying the gross total makes the document PAID with
 \`paidAt\` = that date at 00:00 UTC. \`amount_due\` never goes below 0 (a payment may exceed the balance
-by 0.01). Payments of a cancelled document cannot change (409 \`invoice_cancelled\`); deleting a
-payment answers \`{ success: true, data: { invoice_status, total_paid, amount_due, … } }\`. A payment
+by 0.01). Payments of a cancelled document cannot change (409 \`invoice_cancelled\`) but may be
+deleted; deleting a payment answers \`{ data: { id, deleted: true, invoice_id, invoice_number,
+invoice_status, total_paid, amount_due } }\` with camelCase aliases. A payment
 that reopens a PAID document emits no event (the Events table names none). A correction keeps the
 payments: it settles the status against them and refuses a total below what was paid (409
 \`amount_exceeds_remaining\`). Actions in the wrong status answer 409 \`status_conflict\` (cancel,

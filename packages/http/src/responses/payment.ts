@@ -50,10 +50,10 @@ const paymentChangeResponse = legacyResponse({ ...paymentEntries, ...balanceEntr
 export const PaymentChangeResponseSchema = paymentChangeResponse.schema
 export const toPaymentChangeResponse = (change: PaymentChange) => paymentChangeResponse.shape({ ...paymentFields(change.payment), ...balanceFields(change) })
 
-/** The answer to deleting a payment: the document's balance after it. */
-const balanceResponse = legacyResponse(balanceEntries)
-export const PaymentDeletedResponseSchema = v.strictObject({ success: v.literal(true), data: balanceResponse.schema })
-export const toPaymentDeletedResponse = (change: PaymentChange) => ({ success: true as const, data: balanceResponse.shape(balanceFields(change)) })
+/** The answer to deleting a payment: which payment is gone, and the document's balance after it. */
+const paymentDeletedResponse = legacyResponse({ id: v.pipe(v.string(), v.description('The deleted payment')), deleted: v.literal(true), ...balanceEntries })
+export const PaymentDeletedResponseSchema = paymentDeletedResponse.schema
+export const toPaymentDeletedResponse = (change: PaymentChange) => paymentDeletedResponse.shape({ id: change.payment.id, deleted: true, ...balanceFields(change) })
 
 const invoicePaymentsEntries = {
   invoiceId: v.string(),

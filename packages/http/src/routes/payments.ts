@@ -39,10 +39,10 @@ export const paymentRoutes = ({ payments }: Invoicing) => [
   }),
   defineRoute({
     method: 'delete', path: '/invoices/{id}/payments/{paymentId}', tag, operationId: 'deletePayment', summary: 'Delete a payment',
-    description: 'A PAID document with a balance outstanding again goes back to SENT with paidAt cleared. Payments of a cancelled document cannot be deleted (409 invoice_cancelled).',
+    description: 'A PAID document with a balance outstanding again goes back to SENT with paidAt cleared. Also allowed on a cancelled document (its payments cannot change, but one booked in error or paid back may be deleted).',
     scopes: ['invoices:write'],
-    responses: { 200: { description: 'Deleted; the document\'s balance after it', schema: PaymentDeletedResponseSchema } },
-    errors: [404, 409],
-    handle: async ({ principal, params }) => ({ body: toPaymentDeletedResponse(await payments.delete(principal.actor, params.id!, params.paymentId!)) }),
+    responses: { 200: { description: 'Deleted: the payment\'s id, deleted: true, and the document\'s balance after it', schema: dataSchema(PaymentDeletedResponseSchema) } },
+    errors: [404],
+    handle: async ({ principal, params }) => ({ body: data(toPaymentDeletedResponse(await payments.delete(principal.actor, params.id!, params.paymentId!))) }),
   }),
 ]
