@@ -56,7 +56,7 @@ export const invoiceActionRoutes = ({ invoices }: Invoicing) => [
     description: 'From a DRAFT, FINAL, SENT or OVERDUE proforma (else 409 status_conflict; 400 invoice_status when it is not a proforma). The new INVOICE draft takes the proforma\'s lines and its header and footer from the company\'s invoice texts; metadata.convertedFromProformaId names the proforma, whose metadata.convertedToInvoiceId names the invoice and which otherwise stays as it is. The proforma\'s payments move to the invoice (they return if the invoice is cancelled or deleted). A second convert answers 409 proforma_converted with invoice_id and invoice_number; with the document quota used up 403 plan_limit_reached. Emits invoice.created (not on an Idempotency-Key replay).',
     scopes: ['invoices:write'],
     responses: { 201: { description: 'The new invoice draft', schema: dataSchema(ConvertResponseSchema) } },
-    errors: [404, 409],
+    errors: [400, 404, 409],
     run: ({ principal, params }, claim) => invoices.convert(principal.actor, params.id!, claim),
     respond: (result) => ({ status: 201, body: data(toConvertResponse(result)), resourceId: result.invoice.id }),
   }),

@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { companyActor } from '@invoicing/core'
+import type { ApiResponse } from '../support/api-client'
+import { apiClient } from '../support/api-client'
+import { documentedResponses } from '../support/documented'
+import { createTenant, type Tenant } from '../support/tenant'
+import { startTestApp, type TestApp } from '../support/test-app'
+
+/**
+ * Walks the error paths of every operation of the OpenAPI document: each path parameter as
+ * records in every state and as an unknown id, each body missing, empty, of wrong types, not
+ * JSON, and as plausible requests that run into the rules; without a key, without the scope,
+ * with a bad Idempotency-Key. Every status answered must be one the document gives for that
+ * operation, with a body its schema accepts, and nothing may answer an internal error.
+ */
+
+type Operation = { method: string; path: string; hasBody: boolean; hasQuery: boolean }
+
+/** Records in the states that lead to different answers. */
+async function createFixtures(tenant: Tenant) {
+  const { api } = tenant
+  const ok = (response: ApiResponse) => {
+    assert.ok(response.status < 300, `fixture: ${response.status} ${response.text}`)
+    return response.body.data
+  }
+  const customer = ok(await api.post('/customers', { name: 'Kunde AG', email: 'kunde@example.de', street: 'Markt 1', zipCode: '10115', city: 'Berlin' })).id
+  const unusedCustomer = ok(await api.post('/customers', { name: 'Ohne Belege' })).id
+  const product = ok(await api.post('/products', { name: 'Beratung', unitPrice: 100 })).id
+  const lines = [{ description: 'Beratung', unitPrice: '100' }]
+  const invoice = async (status?: string, body: Record<string, unknown> = {}) => {
+    const created = ok(await api.post('/invoices', { customerId: customer, lines, ...body })).id
+    if (status) ok(await api.put(`/invoices/${created}`, { status }))
+    return created as string
+  }
+  const draft = await invoice()
+  const final = await invoice('FINAL')
+  const sent = await invoice('SENT')
+  const payment = ok(await api.post(`/invoices/${sent}/payments`, { amount: 10 })).id
+  const paid = await invoice('SENT')
+  ok(await api.post(`/invoices/${paid}/payments`, { amount: 119 }))
+  const cancelled = await invoice('SENT')
+  ok(await api.post(`/invoices/${cancelled}/cancel`, {}))
+  const proforma = await invoice(undefined, { invoiceType: 'PROFORMA' })
+  const converted = await invoice(undefined, { invoiceType: 'PROFORMA' })
+  ok(await api.post(`/invoices/${converted}/convert`))
+  const creditNote = ok(await api.post('/credit-notes', { recipient_id: customer, lines })).id
+  const linkedCreditNote = ok(await api.post('/credit-notes', { parent_invoice_id: sent })).id
+  const webhook = ok(await api.post('/webhooks', { url: 'https://93.184.216.34/invoicing', events: ['*'] })).id
+  const category = ok(await api.post('/document-categories', { name: 'Projekte' })).id
+  const usedCategory = ok(await api.post('/document-categories', { name: 'Wartung' })).id
+  await invoice(undefined, { documentCategoryId: usedCategory })
+  const invoices = { draft, final, sent, paid, cancelled, proforma, converted, creditNote, linkedCreditNote }
+  return {
+    customer, product, sent, paid, draft, payment,
+    /** The ids to put into `{id}`, by the first segment of the path. */
+    ids: {
+      customers: { customer, unusedCustomer },
+      products: { product },
+      invoices,
+      'credit-notes': { creditNote, linkedCreditNote, invoice: sent },
+      webhooks: { webhook },
+      'document-categories': { category, usedCategory },
+    } as Record<string, Record<string, string>>,
+  }
+}
+type Fixtures = Awaited<ReturnType<typeof createFixtures>>
+
+const LINES = [{ description: 'Beratung', unitPrice: '100' }]
+
+/** Requests of each operation that are well-formed but run into its rules (state, references, limits). */
+const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
+  'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
+  'PUT /api/v1/customers/{id}': () => [{ name: 'Umbenannt', email: 'neu@example.de' }, { customerNumber: 'K-1' }],
+  'POST /api/v1/products': () => [{ name: 'Neu', productNumber: 'P-1' }, { name: 'Neu', productNumber: 'P-1' }],
+  'PUT /api/v1/products/{id}': () => [{ unitPrice: 120 }],
+  'POST /api/v1/invoices': (f) => [
+    { customerId: f.customer, lines: LINES }, { customerId: 'unknown', lines: LINES },
+    { customerId: f.customer, invoiceType: 'CREDIT_NOTE', lines: LINES }, { customerId: f.customer, documentCategoryId: 'unknown', lines: LINES },
+    { customerId: f.customer, lines: [{ description: 'x', unitPrice: '1', discount: '5' }] },
+  ],
+  'PUT /api/v1/invoices/{id}': () => [
+    { notes: 'geändert' }, { status: 'FINAL' }, { status: 'SENT' }, { status: 'PAID' }, { status: 'DRAFT' }, { status: 'CANCELLED' },
+    { status: 'bogus' }, { lines: LINES },
+  ],
+  'POST /api/v1/invoices/{id}/send': () => [{}, { recipientEmail: 'empfang@example.de' }],
+  'POST /api/v1/invoices/{id}/correct': () => [{ change_reason: 'Bestellnummer nachgetragen', order_number: 'B-1' }, { change_reason: 'kurz' }],
+  'POST /api/v1/invoices/{id}/cancel': () => [{}],
+  'POST /api/v1/invoices/{id}/storno': () => [{}],
+  'POST /api/v1/invoices/{id}/duplicate': () => [{}, { customerId: 'unknown' }],
+  'POST /api/v1/invoices/{id}/payments': () => [{ amount: 1 }, { amount: 1_000_000 }],
+  'PUT /api/v1/invoices/{id}/payments/{paymentId}': () => [{ amount: 5 }, { amount: 1_000_000 }],
+  'POST /api/v1/invoices/{id}/dunning': () => [{ action: 'send' }, { action: 'pause', reason: 'Klärung' }, { action: 'resume' }, { action: 'bogus' }],
+  'POST /api/v1/credit-notes': (f) => [
+    { recipient_id: f.customer, lines: LINES }, { parent_invoice_id: f.sent }, { parent_invoice_id: f.draft }, { parent_invoice_id: 'unknown' },
+    { recipient_id: 'unknown', lines: LINES }, { recipient_id: f.customer, reason: 'CANCELLATION', lines: LINES },
+  ],
+  'PUT /api/v1/credit-notes/{id}': () => [{ notes: 'geändert' }, { status: 'FINAL' }],
+  'POST /api/v1/credit-notes/{id}/send': () => [{}],
+  'PUT /api/v1/credit-notes/{id}/payout': () => [{ status: 'APPROVED' }, { status: 'EXECUTED' }, { status: 'bogus' }],
+  'POST /api/v1/credit-notes/{id}/execute': () => [{}],
+  'POST /api/v1/webhooks': () => [{ url: 'https://93.184.216.34/b', events: ['invoice.created'] }, { url: 'http://127.0.0.1/hook', events: ['*'] }, { url: 'https://93.184.216.34/c', events: ['nope'] }],
+  'PUT /api/v1/webhooks/{id}': () => [{ description: 'Buchhaltung' }, { url: 'https://10.0.0.1/hook' }],
+  'POST /api/v1/document-categories': () => [{ name: 'Neu' }, { name: 'Neu' }],
+}
+
+/** A body whose every documented field has a type no field has. */
+const wrongTypes = (schema: any): Record<string, unknown> =>
+  Object.fromEntries(Object.keys(schema?.properties ?? { field: null }).map((name) => [name, { nested: [true] }]))
+
+describe('every status the host answers is documented', () => {
+  let app: TestApp
+  let tenant: Tenant
+  let document: any
+  let documented: ReturnType<typeof documentedResponses>
+  let operations: Operation[]
+  before(async () => {
+    app = await startTestApp({ access: { requestsPerMinute: 1_000_000 } })
+    tenant = await createTenant(app, { name: 'Prüfstand GmbH', plan: 'ENTERPRISE', email: 'buero@pruefstand.example', vatId: 'DE123456789' })
+    document = (await tenant.api.get('/openapi.json')).body
+    documented = documentedResponses(document)
+    operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(), path,
+        hasBody: Boolean(operation.requestBody),
+        hasQuery: (operation.parameters ?? []).some((parameter: any) => parameter.in === 'query'),
+      })))
+  })
+  after(() => app.stop())
+
+  it('walks the error paths of every operation and finds each answer in the document', async () => {
+    const undocumented = new Set<string>()
+    const answered = new Map<string, Set<number>>()
+    const check = (operation: Operation, response: ApiResponse, probe: string) => {
+      const name = `${operation.method} ${operation.path}`
+      answered.set(name, (answered.get(name) ?? new Set()).add(response.status))
+      const statuses = document.paths[operation.path][operation.method.toLowerCase()].responses
+      const code = typeof response.body === 'object' ? response.body?.code : undefined
+      if (!statuses[String(response.status)]) {
+        undocumented.add(`${name} answered ${response.status}${code ? ` ${code}` : ''} (${probe})`)
+      } else if (code === 'internal_error') {
+        undocumented.add(`${name} answered an internal error (${probe})`)
+      } else if (response.headers.get('content-type')?.includes('json')) {
+        try {
+          documented(operation.method, operation.path, response)
+        } catch (error) {
+          undocumented.add(`${name} ${response.status}: ${(error as Error).message.split('\n')[0]} (${probe})`)
+        }
+      }
+    }
+
+    const scopeless = apiClient(app.target, (await app.invoicing.apiKeys.create(companyActor(tenant.company.id), { scopes: ['company:read'] })).secret)
+    const anonymous = apiClient(app.target)
+    let shared: Fixtures | undefined
+
+    for (const operation of operations) {
+      const name = `${operation.method} ${operation.path}`
+      const resource = operation.path.replace('/api/v1', '').split('/')[1] ?? ''
+      // A change of a document's state is walked on documents in every state, untouched by the walks before.
+      const changesDocuments = operation.method !== 'GET' && operation.path.includes('{id}') && ['invoices', 'credit-notes'].includes(resource)
+      const fixtures = changesDocuments ? await createFixtures(tenant) : (shared ??= await createFixtures(tenant))
+      const ids = { ...(fixtures.ids[resource] ?? {}), unknown: 'unknown' }
+      const paths: [string, string][] = []
+      for (const [label, id] of Object.entries(ids)) {
+        const withId = operation.path.replace('/api/v1', '').replace('{id}', id)
+        if (withId.includes('{paymentId}')) {
+          paths.push([`${label}/payment`, withId.replace('{paymentId}', fixtures.payment)], [`${label}/unknown payment`, withId.replace('{paymentId}', 'unknown')])
+        } else if (withId.includes('{version}')) {
+          for (const version of ['1', '2', '0', 'x']) paths.push([`${label}/version ${version}`, withId.replace('{version}', version)])
+        } else {
+          paths.push([label, withId])
+        }
+      }
+      const bodies: [string, unknown][] = operation.hasBody
+        ? [
+            ['no body', undefined], ['{}', {}], ['wrong types', wrongTypes(document.paths[operation.path][operation.method.toLowerCase()].requestBody.content['application/json'].schema)],
+            ['an array', []], ['null', null],
+            ...(PLAUSIBLE_BODIES[name]?.(fixtures) ?? []).map((body, index): [string, unknown] => [`plausible body ${index + 1}`, body]),
+          ]
+        : [['no body', undefined]]
+      const method = operation.method as 'GET'
+
+      for (const [label, path] of paths) {
+        for (const [bodyLabel, body] of bodies) {
+          check(operation, await tenant.api.request(method, path, { body }), `${label}, ${bodyLabel}`)
+        }
+        if (operation.hasQuery) {
+          for (const query of ['limit=0', 'limit=x', 'offset=-1', 'status=bogus', 'from=2026-02-30', 'profile=ubl', 'version=3']) {
+            check(operation, await tenant.api.request(method, `${path}?${query}`), `${label}, ?${query}`)
+          }
+        }
+      }
+      const [, firstPath] = paths[0]!
+      check(operation, await anonymous.request(method, firstPath), 'no key')
+      check(operation, await apiClient(app.target, 'sk_live_unknownunknownunknownunknown1234').request(method, firstPath), 'unknown key')
+      check(operation, await scopeless.request(method, firstPath, { body: operation.hasBody ? {} : undefined }), 'no scope')
+      if (operation.hasBody) {
+        check(operation, await tenant.api.request(method, firstPath, { body: '{"name":', headers: { 'content-type': 'application/json' } }), 'broken JSON')
+        check(operation, await tenant.api.request(method, firstPath, { body: 'name=x' }), 'text/plain')
+        check(operation, await tenant.api.request(method, firstPath, { body: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } }), 'too large')
+      }
+      if (operation.method === 'POST') {
+        const body = operation.hasBody ? {} : undefined
+        check(operation, await tenant.api.request(method, firstPath, { body, headers: { 'idempotency-key': 'bad' } }), 'malformed Idempotency-Key')
+        const key = `walk-${Math.random().toString(36).slice(2)}`
+        check(operation, await tenant.api.request(method, firstPath, { body: { first: 1 }, headers: { 'idempotency-key': key } }), 'Idempotency-Key, first')
+        check(operation, await tenant.api.request(method, firstPath, { body: { second: 2 }, headers: { 'idempotency-key': key } }), 'Idempotency-Key reused')
+      }
+    }
+
+    assert.deepEqual([...undocumented], [])
+    // The walk reaches the error answers it is meant to check, not only successes.
+    const reached = (name: string, status: number) => assert.ok(answered.get(name)?.has(status), `${name} never answered ${status}: ${[...(answered.get(name) ?? [])]}`)
+    for (const operation of operations) reached(`${operation.method} ${operation.path}`, 401)
+    for (const name of ['GET /api/v1/invoices/{id}', 'PUT /api/v1/customers/{id}', 'DELETE /api/v1/invoices/{id}/payments/{paymentId}']) reached(name, 404)
+    for (const name of ['POST /api/v1/invoices', 'POST /api/v1/invoices/{id}/convert', 'GET /api/v1/invoices']) reached(name, 400)
+    for (const name of ['POST /api/v1/invoices/{id}/payments', 'DELETE /api/v1/customers/{id}', 'POST /api/v1/invoices/{id}/convert']) reached(name, 409)
+    for (const name of ['POST /api/v1/invoices', 'POST /api/v1/invoices/{id}/convert']) reached(name, 422)
+  })
+})
