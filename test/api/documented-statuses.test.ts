@@ -10,8 +10,8 @@ import { startTestApp, type TestApp } from '../support/test-app'
 /**
  * Walks the error paths of every operation of the OpenAPI document: each path parameter as
  * records in every state and as an unknown id, each body missing, empty, of wrong types, not
- * JSON, and as plausible requests that run into the rules; without a key, without the scope,
- * with a bad Idempotency-Key. Every status answered must be one the document gives for that
+ * JSON, with unknown fields, and as plausible requests that run into the rules; with bad and
+ * unknown query parameters; without a key, without the scope, with a bad Idempotency-Key. Every status answered must be one the document gives for that
  * operation, with a body its schema accepts, and nothing may answer an internal error.
  */
 
@@ -140,6 +140,8 @@ describe('every status the host answers is documented', () => {
         undocumented.add(`${name} answered ${response.status}${code ? ` ${code}` : ''} (${probe})`)
       } else if (code === 'internal_error') {
         undocumented.add(`${name} answered an internal error (${probe})`)
+      } else if (response.headers.has('invoicing-ignored-fields') && !resolve(statuses[String(response.status)]).headers?.['Invoicing-Ignored-Fields']) {
+        undocumented.add(`${name} ${response.status} carries Invoicing-Ignored-Fields undocumented (${probe})`)
       } else if (response.headers.get('content-type')?.includes('json')) {
         try {
           documented(operation.method, operation.path, response)
@@ -149,6 +151,7 @@ describe('every status the host answers is documented', () => {
       }
     }
 
+    const resolve = (node: any): any => node?.$ref ? resolve(node.$ref.replace('#/', '').split('/').reduce((at: any, key: string) => at[key], document)) : node
     const scopeless = apiClient(app.target, (await app.invoicing.apiKeys.create(companyActor(tenant.company.id), { scopes: ['company:read'] })).secret)
     const anonymous = apiClient(app.target)
     let shared: Fixtures | undefined
@@ -174,7 +177,7 @@ describe('every status the host answers is documented', () => {
       const bodies: [string, unknown][] = operation.hasBody
         ? [
             ['no body', undefined], ['{}', {}], ['wrong types', wrongTypes(document.paths[operation.path][operation.method.toLowerCase()].requestBody.content['application/json'].schema)],
-            ['an array', []], ['null', null],
+            ['an array', []], ['null', null], ['an unknown field', { unknownField: 1 }],
             ...(PLAUSIBLE_BODIES[name]?.(fixtures) ?? []).map((body, index): [string, unknown] => [`plausible body ${index + 1}`, body]),
           ]
         : [['no body', undefined]]
@@ -191,6 +194,7 @@ describe('every status the host answers is documented', () => {
         }
       }
       const [, firstPath] = paths[0]!
+      check(operation, await tenant.api.request(method, `${firstPath}?unknownParameter=1`, { body: operation.hasBody ? {} : undefined }), 'unknown query parameter')
       check(operation, await anonymous.request(method, firstPath), 'no key')
       check(operation, await apiClient(app.target, 'sk_live_unknownunknownunknownunknown1234').request(method, firstPath), 'unknown key')
       check(operation, await scopeless.request(method, firstPath, { body: operation.hasBody ? {} : undefined }), 'no scope')
@@ -213,7 +217,7 @@ describe('every status the host answers is documented', () => {
     const reached = (name: string, status: number) => assert.ok(answered.get(name)?.has(status), `${name} never answered ${status}: ${[...(answered.get(name) ?? [])]}`)
     for (const operation of operations) reached(`${operation.method} ${operation.path}`, 401)
     for (const name of ['GET /api/v1/invoices/{id}', 'PUT /api/v1/customers/{id}', 'DELETE /api/v1/invoices/{id}/payments/{paymentId}']) reached(name, 404)
-    for (const name of ['POST /api/v1/invoices', 'POST /api/v1/invoices/{id}/convert', 'GET /api/v1/invoices']) reached(name, 400)
+    for (const operation of operations) reached(`${operation.method} ${operation.path}`, 400)
     for (const name of ['POST /api/v1/invoices/{id}/payments', 'DELETE /api/v1/customers/{id}', 'POST /api/v1/invoices/{id}/convert']) reached(name, 409)
     for (const name of ['POST /api/v1/invoices', 'POST /api/v1/invoices/{id}/convert']) reached(name, 422)
   })

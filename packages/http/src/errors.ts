@@ -7,6 +7,8 @@ export const HTTP_ERROR_CODES = [
   'payload_too_large',
   'route_not_found',
   'method_not_allowed',
+  /** A query parameter the route does not know (`parameters` names them). */
+  'unknown_parameter',
   'internal_error',
 ] as const
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number]
@@ -62,6 +64,7 @@ export const STATUS_BY_CODE = {
   payload_too_large: 413,
   route_not_found: 404,
   method_not_allowed: 405,
+  unknown_parameter: 400,
   internal_error: 500,
 } as const satisfies Record<ApiErrorCode, number>
 
@@ -69,7 +72,7 @@ export const STATUS_BY_CODE = {
 export class HttpError extends Error {
   override readonly name = 'HttpError'
 
-  constructor(readonly code: HttpErrorCode, message: string) {
+  constructor(readonly code: HttpErrorCode, message: string, readonly details: Record<string, unknown> = {}) {
     super(message)
   }
 }
@@ -92,7 +95,7 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     }
   }
   if (error instanceof HttpError) {
-    return { status: STATUS_BY_CODE[error.code], headers: {}, body: { error: error.message, code: error.code } }
+    return { status: STATUS_BY_CODE[error.code], headers: {}, body: { ...error.details, error: error.message, code: error.code } }
   }
   return {
     status: 500,

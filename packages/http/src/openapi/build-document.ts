@@ -52,7 +52,9 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
 }
 
-const errorResponse = (description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({
+const IGNORED_FIELDS_HEADER = { 'Invoicing-Ignored-Fields': { $ref: '#/components/headers/Invoicing-Ignored-Fields' } }
+
+const errorResponse = (description: string, headers: Record<string, unknown> = { ...RATE_LIMIT_HEADERS, ...IGNORED_FIELDS_HEADER }) => ({
   description,
   headers,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -94,12 +96,13 @@ function operationOf(route: Route) {
     const contentType = doc.contentType ?? 'application/json'
     const schema = doc.schema ? convert(doc.schema) : contentType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' }
     const headers: Record<string, unknown> = route.method === 'post' ? { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : { ...RATE_LIMIT_HEADERS }
+    if (route.body) Object.assign(headers, IGNORED_FIELDS_HEADER)
     for (const [name, description] of Object.entries(doc.headers ?? {})) headers[name] = { description, schema: { type: 'string' } }
     responses[status] = { description: doc.description, headers, content: { [contentType]: { schema } } }
   }
-  const statuses = new Set<number>([401, 403, 429, ...(route.errors ?? [])])
-  if (route.body) [400, 413, 415].forEach((status) => statuses.add(status))
-  if (route.query) statuses.add(400)
+  // 400 on every operation: an unknown query parameter is refused everywhere (unknown_parameter).
+  const statuses = new Set<number>([400, 401, 403, 429, ...(route.errors ?? [])])
+  if (route.body) [413, 415].forEach((status) => statuses.add(status))
   if (route.method !== 'get') statuses.add(503)
   if (route.method === 'post') [409, 422].forEach((status) => statuses.add(status))
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${COMMON_ERRORS[status]}` }
@@ -140,10 +143,14 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
         'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
         'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+        'Invoicing-Ignored-Fields': {
+          description: 'The request body fields the operation does not know and ignored, separated by ", " (nested ones as lines[].colour; never the content of metadata). Characters beyond letters, digits and ._~[]- are percent-encoded; at most 50 names. Absent when every field was known; snake_case aliases are known',
+          schema: { type: 'string' },
+        },
         'Idempotent-Replayed': { description: '`true` when the response replays an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
       },
       responses: {
-        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, or invalid JSON'),
+        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, invalid JSON, or a query parameter the operation does not know (unknown_parameter, naming them in parameters)'),
         Unauthorized: errorResponse('Authorization header missing, not Bearer, or the key is invalid or revoked', {}),
         Forbidden: errorResponse('Missing scope (requiredScopes), plan without API access (plan_no_access), or plan limit reached'),
         NotFound: errorResponse('The record does not exist or belongs to another company'),

@@ -28,7 +28,10 @@ also carries \`Retry-After\` (seconds). Request bodies are limited to 1 MB.
 ## Requests and responses
 Bodies are JSON (\`Content-Type: application/json\`, else 415). Every request field may be written
 in camelCase or snake_case (\`zipCode\` = \`zip_code\`); giving both with different values is a 400.
-Unknown fields are ignored. Data comes as \`{ "data": ... }\`, lists as \`{ "data": [...],
+Unknown body fields are accepted and ignored; the response names them in the header
+\`Invoicing-Ignored-Fields\` (\`colour, lines[].colour\`; aliases are known, the content of
+\`metadata\` is never reported), so a misspelt field does not pass unnoticed. An unknown query
+parameter answers 400 \`unknown_parameter\` with the names in \`parameters\`. Data comes as \`{ "data": ... }\`, lists as \`{ "data": [...],
 "pagination": { total, limit, offset, hasMore } }\`. \`limit\` defaults to 50, values above 100 are
 capped to 100, values below 1 or not numbers answer 400. Lists are sorted newest first. \`search\`
 is a case-insensitive substring match (also beyond ASCII: \`ä\` finds \`Ä\`) in which \`%\` and \`_\`

@@ -73,6 +73,7 @@ export const ErrorSchema = v.object({
   lineIndex: v.optional(v.pipe(v.number(), v.description('Position of the faulty line in the request\'s lines, from 0'))),
   invoiceNumber: v.optional(v.pipe(v.string(), v.description('The issued number (invoice_number_issued)'))),
   issues: v.optional(v.array(v.object({ field: v.optional(v.string()), message: v.string() }))),
+  parameters: v.optional(v.pipe(v.array(v.string()), v.description('The query parameters the operation does not know (unknown_parameter)'))),
   retryAfterSeconds: v.optional(v.pipe(v.number(), v.description('Seconds to wait before retrying, as in Retry-After (busy)'))),
 })
 

@@ -5,6 +5,8 @@ import {
 } from '@invoicing/core'
 import type { Middleware } from 'koa'
 import type * as v from 'valibot'
+import { HttpError } from '../errors'
+import { ignoredBodyFields, ignoredFieldsHeader, unknownQueryParameters } from './request-fields'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
 
@@ -87,6 +89,9 @@ export function defineRoute(route: Route<unknown, unknown, unknown>): Route {
   return route
 }
 
+/** Names the body fields a request gave that the route does not know and ignored. */
+export const IGNORED_FIELDS_HEADER = 'Invoicing-Ignored-Fields'
+
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1')
 
 const stored = ({ status = 200, body, headers, resourceId }: RouteResult): IdempotentResponse => ({ status, body, headers, resourceId: resourceId ?? null })
@@ -106,8 +111,15 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       const principal = ctx.state.principal as Principal | undefined
       if (!principal) throw new InvoicingError('unauthorized', 'This request did not pass authentication')
       requireScopes(principal.scopes, route.scopes)
+      const unknownParameters = unknownQueryParameters(route.query, ctx.query)
+      if (unknownParameters.length > 0) {
+        throw new HttpError('unknown_parameter', `Unknown query parameter${unknownParameters.length > 1 ? 's' : ''}: ${unknownParameters.join(', ')}`, { parameters: unknownParameters })
+      }
       const query = route.query ? ctx.query : {}
       const body: unknown = ctx.request.body
+      // Unknown body fields are ignored, not refused (a body is compared whole for idempotency); the caller learns of them here, also on an error.
+      const ignored = route.body ? ignoredBodyFields(route.body, body) : []
+      if (ignored.length > 0) ctx.set(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored))
       const request = { principal, params: ctx.params, query, body }
       const idempotencyKey = ctx.headers['idempotency-key']
       let outcome: IdempotentOutcome
