@@ -80,7 +80,6 @@ describe('customers', () => {
     ['a name that is not a string', { name: 5 }, 'name', /string/],
     ['an invalid email', { name: 'X', email: 'not-an-email' }, 'email', /email/],
     ['an unknown country', { name: 'X', country: 'Germany' }, 'country', /alpha-2/],
-    ['a malformed VAT id', { name: 'X', vatId: '123' }, 'vatId', /VAT/],
     ['a negative payment term', { name: 'X', paymentTermDays: -1 }, 'paymentTermDays', /negative/],
     ['a payment term as text', { name: 'X', payment_term_days: 'ten' }, 'paymentTermDays', /number/],
     ['an IBAN with a wrong check sum', { name: 'X', iban: 'DE89370400440532013001' }, 'iban', /IBAN/],

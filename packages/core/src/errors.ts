@@ -5,6 +5,8 @@
 export const ERROR_CODES = [
   /** Input failed validation: a missing field, wrong type, bad enum, date or number. */
   'validation_failed',
+  /** A customer's VAT id does not have the format of the country its prefix names. */
+  'invalid_vat_id',
   /** A record does not exist, or belongs to another company. */
   'not_found',
   /** Missing, malformed, unknown or revoked API key. */

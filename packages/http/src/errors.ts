@@ -17,6 +17,7 @@ export type ApiErrorCode = ErrorCode | HttpErrorCode
 /** THE mapping of every error code to its HTTP status. A new code does not compile until mapped. */
 export const STATUS_BY_CODE = {
   validation_failed: 400,
+  invalid_vat_id: 400,
   not_found: 404,
   unauthorized: 401,
   insufficient_scope: 403,

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
+import { InvoicingError } from '../errors'
+import { checkVatIdFormat } from '../shared/vat-id'
 import {
-  bic, calendarDate, clearable, countryCode, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, vatId,
+  bic, calendarDate, clearable, countryCode, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, vatIdText,
 } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
@@ -13,7 +15,7 @@ const customerEntries = {
   zipCode: optionalText(20),
   city: optionalText(),
   country: v.optional(countryCode),
-  vatId: clearable(vatId),
+  vatId: clearable(vatIdText),
   taxNumber: optionalText(50),
   paymentTermDays: clearable(paymentTermDays),
   defaultLocale: clearable(locale),
@@ -31,6 +33,18 @@ export const CustomerListQuerySchema = aliased(v.object({
   search: v.optional(v.pipe(v.string(), v.description('Case-insensitive part of the name, customer number or email'))),
   ...pageEntries,
 }))
+
+/**
+ * A customer's VAT id must have the format of the country its prefix names (the VIES patterns,
+ * CHE, GB, NO): a malformed one would print on invoices and is refused, 400 invalid_vat_id.
+ */
+export function assertVatIdFormat(vatId: string | null | undefined): void {
+  if (vatId === undefined || vatId === null) return
+  const check = checkVatIdFormat(vatId)
+  if (!check.wellFormed) {
+    throw new InvoicingError('invalid_vat_id', `vatId: ${vatId} ${check.reason}`, { field: 'vatId', ...(check.prefix ? { prefix: check.prefix } : {}) })
+  }
+}
 
 export type CustomerCreateInput = v.InferInput<typeof CustomerCreateSchema>
 export type CustomerUpdateInput = v.InferInput<typeof CustomerUpdateSchema>

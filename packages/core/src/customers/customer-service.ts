@@ -12,7 +12,7 @@ import { withChanges } from '../shared/changes'
 import { parseInput } from '../shared/validation'
 import type { Customer } from './customer'
 import {
-  CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
+  assertVatIdFormat, CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
   type CustomerCreateInput, type CustomerListQuery, type CustomerUpdateInput,
 } from './customer-schemas'
 import type { IdempotencyClaim } from '../idempotency'
@@ -33,6 +33,7 @@ export function createCustomerService(deps: CoreDeps) {
   return {
     async create(actor: Actor, input: CustomerCreateInput, claim?: IdempotencyClaim<Customer>): Promise<Customer> {
       const fields = parseInput(CustomerCreateSchema, input)
+      assertVatIdFormat(fields.vatId)
       return inUnitOfWork(actor, async ({ tx, audit }) => {
         const company = await requireCompany(tx, actor)
         const now = clock.now()
@@ -88,6 +89,7 @@ export function createCustomerService(deps: CoreDeps) {
     /** Changes the given fields; `null` clears an optional one. */
     async update(actor: Actor, id: string, input: CustomerUpdateInput): Promise<Customer> {
       const changes = parseInput(CustomerUpdateSchema, input)
+      assertVatIdFormat(changes.vatId)
       return inUnitOfWork(actor, async ({ tx, audit }) => {
         const current = await requireCustomer(tx, actor.companyId, id)
         if (changes.customerNumber && changes.customerNumber !== current.customerNumber) {

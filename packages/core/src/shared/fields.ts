@@ -112,6 +112,17 @@ export const bic = v.pipe(
   v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters'),
 )
 
+/**
+ * VAT identification number as written, upper case without spaces, dots and dashes. Whether it
+ * has its country's format is checked where that matters (a customer's: invalid_vat_id).
+ */
+export const vatIdText = v.pipe(
+  v.string(),
+  v.description('VAT identification number with country prefix, e.g. DE123456789; it must have the format of that country (VIES patterns, CHE, GB, NO)'),
+  v.transform((text) => text.replace(/[\s.-]+/g, '').toUpperCase()),
+  v.maxLength(20, 'must be at most 20 characters without spaces, dots and dashes'),
+)
+
 /** VAT identification number: country prefix and 2 to 13 characters, spaces removed. */
 export const vatId = v.pipe(
   v.string(),

@@ -46,6 +46,16 @@ describe('resolveTaxSituation: derived values', () => {
     assert.equal(situation.taxCountry, 'AT')
   })
 
+  it('never takes a malformed VAT id for a business: no reverse charge, and OSS as for a consumer', () => {
+    for (const vatId of ['FR1', 'FR 1234', 'FR4030326504', 'XX12345678901', 'FR40303265045X']) {
+      const situation = situationOf({ seller: { ossRegistered: true }, buyer: { country: 'FR', vatId } })
+      assert.equal(situation.taxExemptionReason, 'NONE', vatId)
+      assert.equal(situation.reverseCharge, false, vatId)
+      assert.deepEqual([situation.ossApplicable, situation.ossCountry], [true, 'FR'], vatId)
+    }
+    assert.equal(situationOf({ buyer: { country: 'FR', vatId: 'fr 403 032 650 45' } }).taxExemptionReason, 'REVERSE_CHARGE_EU', 'written with spaces, in lower case')
+  })
+
   it('taxes a consumer in another EU country at home when the seller is not OSS-registered', () => {
     const situation = situationOf({ buyer: { country: 'AT', vatId: '  ' } })
     assert.equal(situation.taxExemptionReason, 'NONE')
@@ -69,7 +79,7 @@ describe('resolveTaxSituation: derived values', () => {
   })
 
   it('exempts a small business in every case', () => {
-    for (const buyer of [{ country: 'DE', vatId: null }, { country: 'FR', vatId: 'FR1' }, { country: 'AT', vatId: null }, { country: 'CH', vatId: null }]) {
+    for (const buyer of [{ country: 'DE', vatId: null }, { country: 'FR', vatId: 'FR40303265045' }, { country: 'AT', vatId: null }, { country: 'CH', vatId: null }]) {
       const situation = situationOf({ seller: { smallBusiness: true, ossRegistered: true }, buyer })
       assert.equal(situation.taxExemptionReason, 'SMALL_BUSINESS', buyer.country)
       assert.equal(situation.reverseCharge, false)
@@ -79,19 +89,19 @@ describe('resolveTaxSituation: derived values', () => {
   })
 
   it('treats a seller outside the EU selling abroad as THIRD_COUNTRY, at home as taxed', () => {
-    assert.equal(situationOf({ seller: { country: 'CH' }, buyer: { country: 'DE', vatId: 'DE1' } }).taxExemptionReason, 'THIRD_COUNTRY')
+    assert.equal(situationOf({ seller: { country: 'CH' }, buyer: { country: 'DE', vatId: 'DE123456789' } }).taxExemptionReason, 'THIRD_COUNTRY')
     assert.equal(situationOf({ seller: { country: 'CH' }, buyer: { country: 'CH' } }).taxExemptionReason, 'NONE')
   })
 })
 
 describe('resolveTaxSituation: explicit values', () => {
   it('keeps an explicit reason, and a reverse-charge reason sets reverseCharge', () => {
-    const explicitNone = situationOf({ buyer: { country: 'FR', vatId: 'FR1' }, given: { taxExemptionReason: 'NONE' } })
+    const explicitNone = situationOf({ buyer: { country: 'FR', vatId: 'FR40303265045' }, given: { taxExemptionReason: 'NONE' } })
     assert.equal(explicitNone.taxExemptionReason, 'NONE')
     assert.equal(explicitNone.reverseCharge, false)
     const thirteenB = situationOf({ given: { taxExemptionReason: 'REVERSE_CHARGE_13B' } })
     assert.equal(thirteenB.reverseCharge, true)
-    const intraCommunity = situationOf({ buyer: { country: 'FR', vatId: 'FR1' }, given: { taxExemptionReason: 'INTRA_COMMUNITY' } })
+    const intraCommunity = situationOf({ buyer: { country: 'FR', vatId: 'FR40303265045' }, given: { taxExemptionReason: 'INTRA_COMMUNITY' } })
     assert.equal(intraCommunity.reverseCharge, false)
     const smallBusiness = situationOf({ seller: { smallBusiness: true }, given: { taxExemptionReason: 'OTHER_EXEMPTION' } })
     assert.equal(smallBusiness.taxExemptionReason, 'OTHER_EXEMPTION')
@@ -104,7 +114,7 @@ describe('resolveTaxSituation: explicit values', () => {
   })
 
   it('taxes at home when reverse charge is turned off for an EU business', () => {
-    const situation = situationOf({ seller: { ossRegistered: true }, buyer: { country: 'FR', vatId: 'FR1' }, given: { reverseCharge: false } })
+    const situation = situationOf({ seller: { ossRegistered: true }, buyer: { country: 'FR', vatId: 'FR40303265045' }, given: { reverseCharge: false } })
     assert.equal(situation.taxExemptionReason, 'NONE')
     assert.equal(situation.reverseCharge, false)
     assert.equal(situation.ossApplicable, false)
@@ -116,7 +126,7 @@ describe('resolveTaxSituation: explicit values', () => {
     assert.deepEqual([toDelivery.ossApplicable, toDelivery.ossCountry, toDelivery.taxCountry, toDelivery.deliveryCountry], [true, 'IT', 'IT', 'IT'])
     const toOssCountry = situationOf({ buyer: { country: 'AT' }, given: { ossApplicable: true, ossCountry: 'FR' } })
     assert.deepEqual([toOssCountry.ossCountry, toOssCountry.taxCountry, toOssCountry.deliveryCountry], ['FR', 'FR', 'AT'])
-    const toBuyer = situationOf({ buyer: { country: 'AT', vatId: 'ATU1' }, given: { ossApplicable: true } })
+    const toBuyer = situationOf({ buyer: { country: 'AT', vatId: 'ATU12345678' }, given: { ossApplicable: true } })
     assert.deepEqual([toBuyer.taxExemptionReason, toBuyer.reverseCharge, toBuyer.ossCountry, toBuyer.taxCountry], ['NONE', false, 'AT', 'AT'])
   })
 

@@ -1,5 +1,6 @@
 import { canonicalCountry, isEuMember } from './tax-rates'
 import type { TaxExemptionReason, TaxSituation, TaxSituationInput } from './tax-types'
+import { isWellFormedVatId } from '../shared/vat-id'
 
 /** Reasons under which the buyer accounts for the tax. */
 export const REVERSE_CHARGE_REASONS: ReadonlySet<TaxExemptionReason> = new Set([
@@ -14,7 +15,7 @@ export const REVERSE_CHARGE_REASONS: ReadonlySet<TaxExemptionReason> = new Set([
  *    sets `reverseCharge`;
  * 3. a buyer in the seller's country → taxed at home (NONE);
  * 4. seller or buyer outside the EU → THIRD_COUNTRY (0 %);
- * 5. a buyer in another EU country with a VAT ID → REVERSE_CHARGE_EU (0 %), unless the caller
+ * 5. a buyer in another EU country with a well-formed VAT ID → REVERSE_CHARGE_EU (0 %), unless the caller
  *    said `reverseCharge: false`, which taxes the document at home;
  * 6. without a VAT ID: an OSS-registered seller taxes in the buyer's country (OSS), any other
  *    seller at home.
@@ -64,6 +65,7 @@ function isDistanceSale({ seller, buyer, date }: TaxSituationInput): boolean {
     && isEuMember(seller.country, date) && isEuMember(buyer.country, date)
 }
 
-const hasVatId = (vatId: string | null): boolean => (vatId ?? '').trim() !== ''
+/** A buyer counts as a business only with a VAT id of a known format: a malformed one never makes a sale reverse charge. */
+const hasVatId = isWellFormedVatId
 
 const sameCountry = (a: string, b: string): boolean => canonicalCountry(a) === canonicalCountry(b)

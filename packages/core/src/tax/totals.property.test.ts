@@ -56,7 +56,7 @@ const domestic: TaxSituation = {
 const situations: TaxSituation[] = [
   domestic,
   { ...domestic, date: '2020-08-01' },
-  ...[{ country: 'AT', vatId: null }, { country: 'FR', vatId: 'FR1' }, { country: 'CH', vatId: null }].map((buyer) => resolveTaxSituation({
+  ...[{ country: 'AT', vatId: null }, { country: 'FR', vatId: 'FR40303265045' }, { country: 'CH', vatId: null }].map((buyer) => resolveTaxSituation({
     seller: { country: 'DE', vatId: 'DE1', smallBusiness: false, ossRegistered: true }, buyer, date: '2026-11-22', given: {},
   })),
   { ...domestic, taxExemptionReason: 'SMALL_BUSINESS' },

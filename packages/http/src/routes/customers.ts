@@ -17,7 +17,7 @@ export const customerRoutes = ({ customers }: Invoicing) => [
   }),
   defineRoute({
     method: 'post', path: '/customers', tag, operationId: 'createCustomer', summary: 'Create a customer',
-    description: 'The customer number is taken from the CUSTOMER number range unless given.',
+    description: 'The customer number is taken from the CUSTOMER number range unless given. A vatId must have the format of the country its prefix names (the VIES patterns of the EU-27 with EL and XI, CHE, GB, NO; spaces, dots and dashes are dropped), else 400 invalid_vat_id; only a well-formed one makes a customer in another EU country a business for reverse charge.',
     scopes: ['customers:write'],
     body: CustomerCreateSchema,
     responses: { 201: { description: 'The new customer', schema: dataSchema(CustomerResponseSchema) } },
@@ -34,7 +34,7 @@ export const customerRoutes = ({ customers }: Invoicing) => [
   }),
   defineRoute({
     method: 'put', path: '/customers/{id}', tag, operationId: 'updateCustomer', summary: 'Change a customer',
-    description: 'Only the fields given change; null clears an optional field.',
+    description: 'Only the fields given change; null clears an optional field. A vatId must have the format of the country its prefix names (the VIES patterns of the EU-27 with EL and XI, CHE, GB, NO; spaces, dots and dashes are dropped), else 400 invalid_vat_id; only a well-formed one makes a customer in another EU country a business for reverse charge.',
     scopes: ['customers:write'],
     body: CustomerUpdateSchema,
     responses: { 200: { description: 'The changed customer', schema: dataSchema(CustomerResponseSchema) } },
