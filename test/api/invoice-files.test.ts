@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { companyActor } from '@invoicing/core'
 import { after, before, describe, it } from 'node:test'
 import { PDFDocument } from 'pdf-lib'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { ApiResponse } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
 import { createTenant, type Tenant } from '../support/tenant'
@@ -78,6 +79,30 @@ describe('invoice files', () => {
     }
     const other = await createTenant(app)
     assert.equal((await other.api.get(`/invoices/${invoiceId}/pdf`)).status, 404)
+  })
+
+  /** The text a reader of the PDF sees, pieces joined by spaces. */
+  const textOf = async (bytes: Uint8Array) => {
+    const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 }).promise
+    const pieces: string[] = []
+    for (let number = 1; number <= pdf.numPages; number++) {
+      for (const item of (await (await pdf.getPage(number)).getTextContent()).items) if ('str' in item) pieces.push(item.str)
+    }
+    await pdf.destroy()
+    return pieces.join(' ').replace(/\s+/g, ' ')
+  }
+
+  it('states the invoice date as the date of supply of a German invoice that names none, in the PDF and its e-invoice', async () => {
+    const customer = (await tenant.api.post('/customers', { name: 'Kunde', street: 'Weg 1', zipCode: '79100', city: 'Freiburg' })).body.data
+    for (const [documentLocale, phrase] of [['de', 'Leistungsdatum entspricht Rechnungsdatum'], ['en', 'Date of supply equals invoice date']] as const) {
+      const draft = (await tenant.api.post('/invoices', { customerId: customer.id, documentLocale, lines: [{ description: 'Tisch', unitPrice: '100' }] })).body.data
+      const issued = (await tenant.api.put(`/invoices/${draft.id}`, { status: 'FINAL' })).body.data
+      assert.equal(issued.invoiceDateIsServiceDate ?? false, false)
+      assert.match(await textOf((await tenant.api.get(`/invoices/${draft.id}/pdf`)).bytes), new RegExp(phrase))
+      const issueDate = (await tenant.api.get(`/invoices/${draft.id}`)).body.data.issueDate as string
+      const xml = (await tenant.api.get(`/invoices/${draft.id}/facturx`)).text
+      assert.match(xml, new RegExp(`<ram:ActualDeliverySupplyChainEvent>\\s*<ram:OccurrenceDateTime>\\s*<udt:DateTimeString format="102">${issueDate.replaceAll('-', '')}<`))
+    }
   })
 
   describe('a locked document never changes', () => {

@@ -56,7 +56,7 @@ describe('PDF: what a reader sees', () => {
     const invoice = await issue(id, { invoiceDateIsServiceDate: true, lines: [{ description: 'Dining table', quantity: 1, unitPrice: '1234.56', unit: 'pc' }] })
     const text = (await readPdf(await renderer.render(await viewOf(invoice)))).text
     for (const expected of [
-      'Invoice', 'Invoice no. RE-2026-00001', 'Invoice date 20 November 2026', 'Service date same as invoice date', 'Your VAT ID DK12345678',
+      'Invoice', 'Invoice no. RE-2026-00001', 'Invoice date 20 November 2026', 'Date of supply equals invoice date', 'Your VAT ID DK12345678',
       'DENMARK', 'No. Description Qty Unit Unit price Amount', '1 Dining table 1 pc €1,234.56 €1,234.56', 'Total €1,234.56',
       'Reverse charge: VAT is payable by the recipient (Art. 196 Council Directive 2006/112/EC).',
       'Please transfer €1,234.56 by 4 December 2026',

@@ -186,6 +186,27 @@ describe('writeCii: tax cases', () => {
   })
 })
 
+describe('writeCii: date of supply', () => {
+  const deliveryDateOf = (xml: string) => /<ram:ActualDeliverySupplyChainEvent>\s*<ram:OccurrenceDateTime>\s*<udt:DateTimeString format="102">(\d{8})</.exec(xml)?.[1]
+  const compact = (date: string) => date.replaceAll('-', '')
+
+  it('gives a German invoice without a service period its invoice date as the date of supply (BT-72), as the print says', () => {
+    const input = scenario('zero-rate')
+    assert.equal(input.invoice.servicePeriodStart, null)
+    assert.equal(input.invoice.invoiceDateIsServiceDate, false)
+    for (const profile of ['BASIC', 'EN16931'] as const) assert.equal(deliveryDateOf(writeCii(input, profile)), compact(input.invoice.issueDate), profile)
+  })
+
+  it('writes the service period instead where there is one, and no date of supply for a proforma or an Austrian invoice that names none', () => {
+    const period = write('mixed-rates')
+    assert.equal(deliveryDateOf(period), undefined)
+    assert.match(period, /<ram:BillingSpecifiedPeriod>/)
+    assert.equal(deliveryDateOf(write('proforma')), undefined)
+    const austrian = { ...scenario('zero-rate'), company: { ...scenario('zero-rate').company, country: 'AT', vatId: 'ATU12345678' } }
+    assert.equal(deliveryDateOf(writeCii(austrian, 'BASIC')), undefined)
+  })
+})
+
 describe('writeCii: refuses incomplete documents, naming the field', () => {
   const withInvoice = (name: string, changes: Partial<EInvoiceInput['invoice']>): EInvoiceInput =>
     ({ ...scenario(name), invoice: { ...scenario(name).invoice, ...changes } })
@@ -213,7 +234,8 @@ describe('writeCii: refuses incomplete documents, naming the field', () => {
     const cases: [EInvoiceInput, string, string][] = [
       [withCustomer('reverse-charge', { vatId: null }), 'customer.vatId', 'BR-AE-02'],
       [withCompany('intra-community', { vatId: null }), 'company.vatId', 'BR-IC-02'],
-      [withInvoice('intra-community', { invoiceDateIsServiceDate: false }), 'servicePeriodStart', 'BR-IC-11'],
+      // A German invoice reads its date as the date of supply; an Austrian one names none unless told.
+      [{ ...withInvoice('intra-community', { invoiceDateIsServiceDate: false }), company: { ...scenario('intra-community').company, country: 'AT', vatId: 'ATU12345678' } }, 'servicePeriodStart', 'BR-IC-11'],
       [withCompany('third-country', { vatId: null }), 'company.vatId', 'BR-G-02'],
       [withCompany('small-business', { taxNumber: null }), 'company.vatId', 'BR-CO-26'],
       [withCompany('internal-supply', { taxNumber: null }), 'company.taxNumber', 'BR-CO-26'],

@@ -5,7 +5,7 @@ import { canonicalCountry, type TaxCategory } from '../tax'
 import { textsOf } from './einvoice-texts'
 import type { EInvoiceInput } from './einvoice-input'
 import { isComfortProfile, type EInvoiceProfile } from './profiles'
-import { kindOf } from '../sales-documents'
+import { kindOf, supplyDateIsDocumentDate } from '../sales-documents'
 
 export interface AddressModel {
   postcode: string | null
@@ -123,7 +123,8 @@ export function partiesOf(input: EInvoiceInput, profile: EInvoiceProfile, catego
   }
   if (categories.has('G')) need(sellerVatId, 'company.vatId', 'BR-G-02', 'an export outside the EU needs the seller\'s VAT id')
 
-  const deliveryDate = invoice.invoiceDateIsServiceDate ? invoice.issueDate : null
+  // BT-72, the date of supply the printed document states when it has no service period.
+  const deliveryDate = supplyDateIsDocumentDate(invoice, company.country) ? invoice.issueDate : null
   if (categories.has('K') && !deliveryDate && !invoice.servicePeriodStart && !invoice.servicePeriodEnd) {
     throw refused('servicePeriodStart', profile, 'BR-IC-11', 'an intra-Community supply needs the delivery date: set the service period or invoiceDateIsServiceDate')
   }

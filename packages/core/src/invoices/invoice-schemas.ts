@@ -78,7 +78,7 @@ export const contentEntries = {
   headerText: optionalText(10000),
   customTitle: optionalText(200),
   pdfWithoutLetterhead: v.optional(v.boolean()),
-  invoiceDateIsServiceDate: v.optional(v.boolean()),
+  invoiceDateIsServiceDate: v.optional(v.pipe(v.boolean(), v.description('The invoice date is the date of supply; the document says so. A German invoice (the company in DE) without a service period is read so anyway (§ 14 (4) UStG)'))),
   useShippingAddress: v.optional(v.boolean()),
   shippingName: optionalText(200),
   shippingStreet: optionalText(),

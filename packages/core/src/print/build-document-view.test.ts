@@ -138,6 +138,16 @@ describe('document view: German', () => {
     assert.equal(doc.footerText, 'Mit freundlichen Grüßen')
   })
 
+  it('reads the invoice date as the date of supply of a German invoice that names none (§ 14 UStG), in both languages', async () => {
+    const { view } = await setup()
+    assert.equal(meta((await view()).view).Leistungsdatum, 'entspricht Rechnungsdatum')
+    assert.equal(meta((await view({ documentLocale: 'en' })).view)['Date of supply'], 'equals invoice date')
+    assert.equal(meta((await view({ servicePeriodStart: '2026-03-02' })).view).Leistungsdatum, '02.03.2026', 'a service date given wins')
+    assert.equal(meta((await view({ invoiceType: 'PROFORMA' })).view).Leistungsdatum, undefined, 'a proforma is no invoice and needs none')
+    const austrian = await setup({ country: 'AT', vatId: 'ATU12345678' })
+    assert.equal(meta((await austrian.view()).view).Leistungsdatum, undefined, 'only a German invoice is read so')
+  })
+
   it('leaves the letterhead out for pre-printed paper, but keeps the sender line', async () => {
     const { view } = await setup()
     const { view: doc } = await view({ pdfWithoutLetterhead: true })
@@ -199,7 +209,7 @@ describe('document view: English', () => {
     assert.deepEqual(doc.meta.slice(0, 3), [
       { label: 'Invoice no.', value: 'RE-2026-00001' },
       { label: 'Invoice date', value: '16 March 2026' },
-      { label: 'Service date', value: 'same as invoice date' },
+      { label: 'Date of supply', value: 'equals invoice date' },
     ])
     assert.equal(doc.table.columns.description, 'Description')
     assert.deepEqual(doc.totals.lines, [

@@ -1,7 +1,7 @@
 import type { Company } from '../companies'
 import type { Customer } from '../customers'
 import type { Invoice } from '../invoices'
-import { type DocumentLine, isLayoutLine, kindOf } from '../sales-documents'
+import { type DocumentLine, isLayoutLine, kindOf, supplyDateIsDocumentDate } from '../sales-documents'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { Exact, isTaxed } from '../tax'
@@ -70,7 +70,7 @@ export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView
     title,
     subtitle: parent && kind !== 'INVOICE' && kind !== 'PROFORMA' ? texts.refersTo(parent.number, format.date(parent.issueDate)) : null,
     reference,
-    meta: metaOf(invoice, customer, kind, number, texts, format),
+    meta: metaOf(invoice, customer, company, kind, number, texts, format),
     headerText: clean(invoice.headerText ?? '') || null,
     table: {
       columns: texts.columns,
@@ -145,11 +145,11 @@ function totalsOf(invoice: Invoice, kind: PrintKind, taxed: boolean, texts: Prin
   }
 }
 
-function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: PrintKind, number: string, texts: PrintTexts, format: Formatter): LabelledValue[] {
+function metaOf(invoice: Invoice, customer: DocumentCustomer, company: DocumentCompany, kind: PrintKind, number: string, texts: PrintTexts, format: Formatter): LabelledValue[] {
   const rows: (LabelledValue | null)[] = [
     { label: texts.numberLabel[kind], value: number },
     { label: texts.dateLabel[kind], value: format.date(invoice.issueDate) },
-    serviceRow(invoice, kind, texts, format),
+    serviceRow(invoice, company, kind, texts, format),
     { label: texts.customerNumber, value: customer.customerNumber },
     invoice.orderNumber ? { label: texts.orderNumber, value: invoice.orderNumber } : null,
     invoice.buyerReference ? { label: texts.buyerReference, value: invoice.buyerReference } : null,
@@ -159,13 +159,13 @@ function metaOf(invoice: Invoice, customer: DocumentCustomer, kind: PrintKind, n
   return rows.filter((row) => row !== null).map((row) => ({ label: row.label, value: clean(row.value).replace(/\n/g, ' ') }))
 }
 
-function serviceRow(invoice: Invoice, kind: PrintKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
+function serviceRow(invoice: Invoice, company: DocumentCompany, kind: PrintKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
   const start = invoice.servicePeriodStart
   const end = invoice.servicePeriodEnd
   if (start && end && start !== end) return { label: texts.servicePeriod, value: `${format.date(start)} – ${format.date(end)}` }
   const day = start ?? end
   if (day) return { label: texts.serviceDate, value: format.date(day) }
-  if (invoice.invoiceDateIsServiceDate) return { label: texts.serviceDate, value: texts.serviceDateIsDocumentDate[kind] }
+  if (supplyDateIsDocumentDate(invoice, company.country)) return { label: texts.serviceDate, value: texts.serviceDateIsDocumentDate[kind] }
   return null
 }
 

@@ -139,10 +139,10 @@ const en: PrintTexts = {
   watermark: 'DRAFT',
   dueDate: 'Due date',
   servicePeriod: 'Service period',
-  serviceDate: 'Service date',
+  serviceDate: 'Date of supply',
   serviceDateIsDocumentDate: {
-    INVOICE: 'same as invoice date', PROFORMA: 'same as invoice date',
-    CREDIT_NOTE: 'same as document date', CANCELLATION: 'same as document date',
+    INVOICE: 'equals invoice date', PROFORMA: 'equals invoice date',
+    CREDIT_NOTE: 'equals document date', CANCELLATION: 'equals document date',
   },
   customerNumber: 'Customer no.',
   orderNumber: 'Order no.',

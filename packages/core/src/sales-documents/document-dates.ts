@@ -1,5 +1,6 @@
 import { InvoicingError } from '../errors'
 import type { Invoice } from '../invoices'
+import { kindOf } from './document-kinds'
 
 const dateError = (field: string, message: string) =>
   new InvoicingError('validation_failed', `${field}: ${message}`, { field })
@@ -9,4 +10,17 @@ export function assertDateOrder(invoice: Pick<Invoice, 'issueDate' | 'dueDate' |
   if (invoice.dueDate < invoice.issueDate) throw dateError('dueDate', `must not be before the issue date ${invoice.issueDate}`)
   const { servicePeriodStart: start, servicePeriodEnd: end } = invoice
   if (start && end && end < start) throw dateError('servicePeriodEnd', `must not be before servicePeriodStart ${start}`)
+}
+
+/**
+ * Whether the document date is also the date of supply: said so (`invoiceDateIsServiceDate`), or
+ * read so on a German invoice without a service period. §14 (4) no. 6 UStG requires the date of
+ * supply on every invoice; where the invoice names none, the usual reading is that it is the
+ * invoice date, and the invoice says so. A document that is no invoice in the VAT sense (a
+ * proforma) needs no date of supply.
+ */
+export function supplyDateIsDocumentDate(document: Invoice, sellerCountry: string): boolean {
+  if (document.invoiceDateIsServiceDate) return true
+  if (document.servicePeriodStart || document.servicePeriodEnd) return false
+  return sellerCountry.toUpperCase() === 'DE' && kindOf(document).eInvoice?.taxInvoice === true
 }
