@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { companyActor } from '@invoicing/core'
 import { simpleParser } from 'mailparser'
 import { PDFDocument } from 'pdf-lib'
 import type { ApiClient } from '../support/api-client'
@@ -156,6 +157,22 @@ describe('sending, versions and corrections over HTTP with a real SMTP server', 
     const invoice = (await tenant.api.get(`/invoices/${draft.id}`)).body.data
     assert.equal(invoice.status, 'CANCELLED')
     assert.equal(invoice.sentAt, response.body.data.sentAt)
+  })
+
+  it('mails a locked invoice again as the archived PDF of its current version, whatever changed since', async () => {
+    const customer = (await tenant.api.post('/customers', { name: 'Weinstube Adler', email: 'adler@krone.example' })).body.data
+    const draft = (await tenant.api.post('/invoices', { customerId: customer.id, lines: LINES })).body.data
+    assert.equal((await tenant.api.post(`/invoices/${draft.id}/send`)).status, 200)
+    const first = smtp.received.at(-1)!.mail.attachments[0]!.content
+    await app.invoicing.companies.update(companyActor(tenant.company.id), { street: 'Neue Werkstraße 1' })
+    assert.equal((await tenant.api.put(`/customers/${customer.id}`, { name: 'Weinstube Adler KG' })).status, 200)
+
+    const again = await tenant.api.post(`/invoices/${draft.id}/send`)
+    assert.equal(again.status, 200, again.text)
+    const resent = smtp.received.at(-1)!.mail.attachments[0]!.content
+    assert.deepEqual(resent, first, 'the customer gets the same document again')
+    assert.deepEqual(Buffer.from((await tenant.api.get(`/invoices/${draft.id}/pdf`)).bytes), first)
+    await app.invoicing.companies.update(companyActor(tenant.company.id), { street: COMPANY.street })
   })
 
   it('corrects a sent invoice as version 2 while version 1 keeps its bytes', async () => {

@@ -50,7 +50,8 @@ const attachmentName = (invoice: Invoice) => `${invoice.number.replace(/[^A-Za-z
  * 1. One transaction reserves the document (409 `send_in_progress` for a concurrent send) and
  *    gives a draft its real number, after the quota check. The number stays even if the mail
  *    fails: it is on the document and is used by the next attempt.
- * 2. The PDF of the document as it will be once sent is drawn and mailed.
+ * 2. The PDF of the document as it will be once sent is drawn and mailed; a locked document
+ *    is mailed as the archived PDF of its current version.
  * 3. Only after the mail was accepted, one transaction records the send: SENT, sentAt, the lock
  *    and version 1 with the mailed PDF as its archive, the event and the audit entry.
  *
@@ -104,9 +105,11 @@ export function createSendService(deps: CoreDeps) {
         const issued = invoice.status !== 'DRAFT' || invoice.numberIssued ? invoice : { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
         // Refused before a number is issued or anything is mailed: a document over the page cap is never sent.
         await assertHybridPdfWithinLimit(pdf, { ...parts, invoice: sentStateOf(issued, now.toISOString()) })
-        if (issued === invoice) return { parts, to, from }
+        // A locked document is mailed again as its current version: the archived bytes.
+        const [lockedVersion] = await tx.documentVersions.list(actor.companyId, id)
+        if (issued === invoice) return { parts, to, from, lockedVersion }
         await tx.invoices.update(issued)
-        return { parts: { ...parts, invoice: issued }, to, from }
+        return { parts: { ...parts, invoice: issued }, to, from, lockedVersion }
       })
 
       const sentAt = clock.now().toISOString()
@@ -115,7 +118,10 @@ export function createSendService(deps: CoreDeps) {
       let receipt: MailReceipt
       let content: Uint8Array
       try {
-        content = await renderHybridPdf(pdf, asSent)
+        const { lockedVersion } = prepared
+        content = lockedVersion
+          ? await archive.pdf(lockedVersion) ?? await renderHybridPdf(pdf, lockedVersion.snapshot)
+          : await renderHybridPdf(pdf, asSent)
         message = composeMail(asSent, prepared.from, prepared.to, { cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
         receipt = await mail.transport.send(message).catch((error: unknown) => {
           // The transport's first clause says what happened; its details (hosts, server text) stay in the log.
