@@ -79,7 +79,7 @@ else built-in texts in the document language; placeholders \`{documentNumber}\`,
 number first (rule 3: a failed delivery leaves it on the draft, 500 \`email_delivery_failed\`), and only
 after the mail server accepted the mail is the document SENT, locked and frozen as version 1, whose
 archived PDF is byte for byte the PDF that was mailed. Documents already SENT, OVERDUE or PAID are
-mailed again unchanged (sentAt keeps the first sending); CANCELLED ones stay CANCELLED (400
+mailed again unchanged, as the archived PDF of their current version (sentAt keeps the first sending); CANCELLED ones stay CANCELLED (400
 \`invoice_not_issued\` when they never had a number). While a send runs, the document is reserved:
 another send, a PUT or a DELETE of it answers 409 \`send_in_progress\`; a reservation left by a
 crashed process expires after 10 minutes. \`PUT status SENT\` records a sending done elsewhere: it
@@ -88,7 +88,11 @@ version 1, when it is created.
 
 Versions: version 1 (\`changeType\` INITIAL) is the document as it was locked; each correction adds a
 CORRECTION version. Each version keeps a full snapshot (document, customer, company) and its PDF,
-drawn once and then only served from the archive. \`currentVersion\` is null for a document never
+drawn once and then only served from the archive, with the e-invoice XML of every profile archived
+beside it. A locked document never changes on a read: \`GET …/pdf\` and \`GET …/facturx\` answer the
+archived bytes of its current version (\`X-PDF-Source: s3-cache\`), so later changes of company or
+customer data never reach it; unlocked documents are drawn from current data (\`generated\`).
+\`currentVersion\` is null for a document never
 locked. \`hasPdf\` is false if the PDF could not be archived; its first download draws and archives it then (404 while that still fails). \`createdBy\`
 is the API key id. \`POST /invoices/{id}/correct\` changes a locked document (400 \`not_locked\` for
 DRAFT and unlocked FINAL ones: use PUT); cancelled documents and credit notes cannot be corrected
