@@ -26,6 +26,6 @@ export interface CoreDeps {
   pdf: PdfRenderer | undefined
   /** Without it, documents cannot be sent. */
   mail: MailSettings | undefined
-  /** A version PDF that could not be archived after its change committed (the version stays without one). */
+  /** A version PDF or e-invoice XML that could not be archived (the version stays without it until a later read stores it). */
   onArchiveError: (error: unknown, versionId: string) => void
 }

@@ -40,4 +40,27 @@ describe('archiving a version', () => {
     assert.deepEqual(new Uint8Array(served.content as Uint8Array), archived)
     assert.deepEqual(puts, [], 'reading archives nothing more')
   })
+
+  it('serves the XML written from the frozen snapshot while the store is full, and archives it on a read once it has room', async () => {
+    const store = createMemoryFileStore()
+    let full = false
+    const stored: string[] = []
+    const files: FileStore = { ...store, put: async (key, content) => { if (full) throw new Error('disk full'); await store.put(key, content); stored.push(key) } }
+    const failures: string[] = []
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), files, pdf: createRecordingRenderer(), onArchiveError: (_, versionId) => failures.push(versionId) })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH', vatId: 'DE123456789' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde AG' })
+    const created = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Beratung', unitPrice: '100' }] })
+    full = true
+    await invoicing.invoices.update(actor, created.id, { status: 'SENT' })
+    assert.ok(failures.length > 0, 'the failed archive is reported')
+    await invoicing.companies.update(actor, { name: 'Umbenannt GmbH' })
+    const whileFull = await invoicing.invoices.eInvoice(actor, created.id)
+    assert.match(new TextDecoder().decode(whileFull.content as Uint8Array), /Muster GmbH/)
+    full = false
+    const later = await invoicing.invoices.eInvoice(actor, created.id)
+    assert.deepEqual(later.content, whileFull.content)
+    assert.deepEqual(stored.map((key) => key.replace(/^.*-/, '')), ['basic.xml'], 'archived on the read after the store has room again')
+    assert.equal((await invoicing.invoices.pdf(actor, created.id)).source, 'archive')
+  })
 })

@@ -64,9 +64,9 @@ const eInvoiceKeyOf = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' 
   `versions/${version.companyId}/${version.invoiceId}/${version.id}-${profile.toLowerCase()}.xml`
 
 /**
- * Draws and stores the PDF and e-invoice XML of committed versions. It runs after the commit so no transaction
- * holds the write lock while a PDF is drawn; a version whose PDF could not be stored stays
- * without one (`hasPdf: false`) and is reported to `onArchiveError`. The first PDF recorded for
+ * Draws and stores the PDF and the e-invoice XML of committed versions. It runs after the commit
+ * so no transaction holds the write lock while a PDF is drawn; a version whose PDF could not be
+ * stored stays without one (`hasPdf: false`) and is reported to `onArchiveError`. The first PDF recorded for
  * a version is its PDF for good, whichever process or request drew it.
  */
 export function createVersionArchive({ storage, files, pdf, ids, onArchiveError }: Pick<CoreDeps, 'storage' | 'files' | 'pdf' | 'ids' | 'onArchiveError'>) {
@@ -92,7 +92,8 @@ export function createVersionArchive({ storage, files, pdf, ids, onArchiveError 
     const archived = await files.get(key)
     if (archived) return archived
     const content = new TextEncoder().encode(writeCii(version.snapshot, profile))
-    await files.put(key, content)
+    // Written from the frozen snapshot, the bytes are the version's even where they cannot be stored now.
+    await files.put(key, content).catch((error: unknown) => onArchiveError(error, version.id))
     return content
   }
 
@@ -108,11 +109,7 @@ export function createVersionArchive({ storage, files, pdf, ids, onArchiveError 
   }
 
   async function archive(version: DocumentVersion): Promise<void> {
-    try {
-      await archiveEInvoices(version)
-    } catch (error) {
-      onArchiveError(error, version.id)
-    }
+    await archiveEInvoices(version).catch((error: unknown) => onArchiveError(error, version.id))
     if (version.pdfKey) return
     try {
       if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): version PDFs cannot be archived')
