@@ -16,11 +16,11 @@ export function assertDateOrder(invoice: Pick<Invoice, 'issueDate' | 'dueDate' |
  * Whether the document date is also the date of supply: said so (`invoiceDateIsServiceDate`), or
  * read so on a German invoice without a service period. §14 (4) no. 6 UStG requires the date of
  * supply on every invoice; where the invoice names none, the usual reading is that it is the
- * invoice date, and the invoice says so. A document that is no invoice in the VAT sense (a
- * proforma) needs no date of supply.
+ * invoice date, and the invoice says so. Other documents are not read so: a proforma is no
+ * invoice, and a credit note's supply is that of the invoice it corrects or of what it pays for.
  */
 export function supplyDateIsDocumentDate(document: Invoice, sellerCountry: string): boolean {
   if (document.invoiceDateIsServiceDate) return true
   if (document.servicePeriodStart || document.servicePeriodEnd) return false
-  return sellerCountry.toUpperCase() === 'DE' && kindOf(document).eInvoice?.taxInvoice === true
+  return sellerCountry.toUpperCase() === 'DE' && kindOf(document).printKind(document) === 'INVOICE'
 }
