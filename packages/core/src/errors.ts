@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'invalid_vat_id',
   /** A record does not exist, or belongs to another company. */
   'not_found',
+  /** The request body is nested deeper than 64 levels or holds an array of more than 10,000 items. */
+  'body_too_complex',
   /** Missing, malformed, unknown or revoked API key. */
   'unauthorized',
   /** The key lacks a scope the operation needs (`requiredScopes`). */

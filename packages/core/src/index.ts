@@ -42,6 +42,7 @@ export { isCalendarDate, type CalendarDate } from './shared/calendar-date'
 export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from './shared/pagination'
 export { foldForSearch, searchTextOf } from './shared/search'
 export { aliasedObjectOf, parseInput, snakeCase, type AliasedObject } from './shared/validation'
+export { assertJsonWithinLimits, MAX_JSON_ARRAY_ITEMS, MAX_JSON_DEPTH } from './shared/json-limits'
 
 export {
   DOCUMENT_TYPES, LINE_TYPES, isChargedLine, isLayoutLine, PLACEHOLDER_PREFIX, isPlaceholderNumber, DOCUMENT_KINDS, kindOf, STATUS_TRANSITIONS,

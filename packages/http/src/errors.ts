@@ -18,6 +18,7 @@ export type ApiErrorCode = ErrorCode | HttpErrorCode
 export const STATUS_BY_CODE = {
   validation_failed: 400,
   invalid_vat_id: 400,
+  body_too_complex: 400,
   not_found: 404,
   unauthorized: 401,
   insufficient_scope: 403,

@@ -1,13 +1,14 @@
 import * as v from 'valibot'
 import type { Actor } from '../access'
 import type { CoreDeps } from '../ports/deps'
+import { boundedString } from '../shared/fields'
 import { pageEntries, type Page } from '../shared/pagination'
 import { aliased, parseInput } from '../shared/validation'
 import { AUDIT_ACTIONS, type AuditEntry } from './audit-entry'
 
 export const AuditListQuerySchema = aliased(v.object({
-  targetId: v.optional(v.pipe(v.string(), v.description('Entries about this record, e.g. an invoice id'))),
-  action: v.optional(v.pipe(v.string(), v.toUpperCase(), v.picklist(AUDIT_ACTIONS), v.description('Case-insensitive'))),
+  targetId: v.optional(v.pipe(boundedString(100), v.description('Entries about this record, e.g. an invoice id'))),
+  action: v.optional(v.pipe(boundedString(40), v.toUpperCase(), v.picklist(AUDIT_ACTIONS), v.description('Case-insensitive'))),
   ...pageEntries,
 }))
 

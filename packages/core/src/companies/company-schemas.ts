@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  boundedString,
   bic, clearable, countryCode, decimal, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, vatId,
 } from '../shared/fields'
 import { isTimeZone } from '../shared/calendar-date'
@@ -21,7 +22,7 @@ const localeTexts = v.strictObject({
 })
 
 const numberRange = aliased(v.strictObject({
-  format: v.optional(v.pipe(v.string(), v.description('e.g. RE-{YYYY}-{SEQ:5}; placeholders {YYYY}, {YY}, {MM}, {SEQ}, {SEQ:n}'), v.trim())),
+  format: v.optional(v.pipe(boundedString(100), v.description('e.g. RE-{YYYY}-{SEQ:5}; placeholders {YYYY}, {YY}, {MM}, {SEQ}, {SEQ:n}'), v.trim())),
   resetYearly: v.optional(v.boolean()),
 }))
 
@@ -43,7 +44,7 @@ const companyEntries = {
   bic: clearable(bic),
   bankName: optionalText(),
   sepaCreditorId: clearable(
-    v.pipe(v.string(), v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
+    v.pipe(boundedString(50), v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
       v.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'must be a SEPA creditor identifier such as DE98ZZZ09999999999')),
   ),
   plan: v.optional(v.picklist(PLANS)),
@@ -62,7 +63,7 @@ const companyEntries = {
     PROFORMA: v.optional(numberRange),
     CUSTOMER: v.optional(numberRange),
   })),
-  timeZone: v.optional(v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'))),
+  timeZone: v.optional(v.pipe(boundedString(64), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'))),
 }
 
 export const CompanyCreateSchema = aliased(v.object(companyEntries))

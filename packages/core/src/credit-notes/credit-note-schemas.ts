@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, contentEntries, currency, jsonObject, lines, upperCased } from '../invoices'
-import { calendarDate, decimal, locale, optionalText, requiredText } from '../shared/fields'
+import { boundedString, calendarDate, decimal, locale, optionalText, requiredText } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { PAYOUT_STATUSES } from './payout'
@@ -49,9 +49,9 @@ export const CreditNoteListQuerySchema = aliased(
   v.object({
     status: v.optional(v.pipe(upperCased(INVOICE_STATUSES), v.description('Case-insensitive'))),
     payoutStatus: v.optional(v.pipe(upperCased(PAYOUT_STATUSES), v.description('Case-insensitive; applied before pagination'))),
-    recipientId: v.optional(v.string()),
-    customerId: v.optional(v.pipe(v.string(), v.description('Same as recipient_id'))),
-    categoryId: v.optional(v.pipe(v.string(), v.description('Document category id'))),
+    recipientId: v.optional(boundedString(100)),
+    customerId: v.optional(v.pipe(boundedString(100), v.description('Same as recipient_id'))),
+    categoryId: v.optional(v.pipe(boundedString(100), v.description('Document category id'))),
     ...pageEntries,
   }),
 )

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { InvoicingError } from '../errors'
 import { checkVatIdFormat } from '../shared/vat-id'
 import {
+  boundedString,
   bic, calendarDate, clearable, countryCode, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, vatIdText,
 } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
@@ -30,7 +31,7 @@ const customerEntries = {
 export const CustomerCreateSchema = aliased(v.object(customerEntries))
 export const CustomerUpdateSchema = aliased(v.partial(v.object(customerEntries)))
 export const CustomerListQuerySchema = aliased(v.object({
-  search: v.optional(v.pipe(v.string(), v.description('Case-insensitive part of the name, customer number or email'))),
+  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the name, customer number or email'))),
   ...pageEntries,
 }))
 

@@ -3,6 +3,7 @@ import { requireCompany } from '../companies'
 import * as v from 'valibot'
 import { EINVOICE_PROFILES, renderHybridPdf, writeCii } from '../einvoice'
 import { InvoicingError } from '../errors'
+import { boundedString } from '../shared/fields'
 import { parseInput } from '../shared/validation'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../unit-of-work'
@@ -12,7 +13,7 @@ import { loadDocumentParts, refuseConvertedProforma, requireInvoice } from './do
 
 export const EInvoiceQuerySchema = v.object({
   profile: v.optional(v.pipe(
-    v.string(),
+    boundedString(40),
     v.description('basic (default), en16931 or xrechnung; case-insensitive'),
     v.toUpperCase(),
     v.picklist(EINVOICE_PROFILES),

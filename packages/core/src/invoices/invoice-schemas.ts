@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate } from '../shared/fields'
+import { boundedString, calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate } from '../shared/fields'
+import { jsonLimitBreach } from '../shared/json-limits'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { TAX_EXEMPTION_REASONS } from '../tax'
@@ -38,7 +39,7 @@ export const lines = lineList(LineInputSchema)
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 
 export const currency = v.pipe(
-  v.string(),
+  boundedString(10),
   v.description('ISO 4217 currency code, default EUR'),
   v.trim(),
   v.toUpperCase(),
@@ -48,16 +49,14 @@ export const currency = v.pipe(
 const MAX_JSON_BYTES = 16_384
 const MAX_OBJECT_DEPTH = 8
 
-const depthOf = (value: unknown, limit: number): number => {
-  if (limit < 0 || value === null || typeof value !== 'object') return 0
-  return 1 + Math.max(0, ...Object.values(value).map((item) => depthOf(item, limit - 1)))
-}
+const tooDeep = (value: unknown) => jsonLimitBreach(value, MAX_OBJECT_DEPTH, Number.POSITIVE_INFINITY) !== undefined
 
 /** A free JSON object, small enough to travel in every event and row that carries it. */
 export const jsonObject = v.pipe(
   v.record(v.string(), v.unknown()),
-  v.check((value) => depthOf(value, MAX_OBJECT_DEPTH) <= MAX_OBJECT_DEPTH, `must not be nested deeper than ${MAX_OBJECT_DEPTH} levels`),
-  v.check((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_JSON_BYTES, `must be at most ${MAX_JSON_BYTES / 1024} KB as JSON`),
+  v.check((value) => !tooDeep(value), `must not be nested deeper than ${MAX_OBJECT_DEPTH} levels`),
+  // Measured only once the depth is known to be small: JSON.stringify recurses.
+  v.check((value) => tooDeep(value) || Buffer.byteLength(JSON.stringify(value)) <= MAX_JSON_BYTES, `must be at most ${MAX_JSON_BYTES / 1024} KB as JSON`),
 )
 
 /** The content of a document that PUT may change while it is editable. */
@@ -119,17 +118,17 @@ export const InvoiceUpdateSchema = aliased(
 
 /** Case-insensitive enum values in a query string. */
 export const upperCased = <const T extends readonly string[]>(values: T) =>
-  v.pipe(v.string(), v.toUpperCase(), v.picklist(values))
+  v.pipe(boundedString(40), v.toUpperCase(), v.picklist(values))
 
 export const InvoiceListQuerySchema = aliased(
   v.object({
     status: v.optional(v.pipe(upperCased(INVOICE_STATUSES), v.description('Case-insensitive'))),
     invoiceType: v.optional(v.pipe(upperCased(INVOICE_TYPES), v.description('When omitted, every type is listed'))),
-    customerId: v.optional(v.string()),
-    search: v.optional(v.pipe(v.string(), v.description('Case-insensitive part of the document number or the customer\'s name'))),
+    customerId: v.optional(boundedString(100)),
+    search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the document number or the customer\'s name'))),
     from: v.optional(v.pipe(calendarDate, v.description('issueDate on or after this date'))),
     to: v.optional(v.pipe(calendarDate, v.description('issueDate on or before this date'))),
-    categoryId: v.optional(v.pipe(v.string(), v.description('Document category id'))),
+    categoryId: v.optional(v.pipe(boundedString(100), v.description('Document category id'))),
     ...pageEntries,
   }),
 )

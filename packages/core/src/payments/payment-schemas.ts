@@ -1,11 +1,11 @@
 import * as v from 'valibot'
-import { calendarDate, decimal, optionalText } from '../shared/fields'
+import { boundedString, calendarDate, decimal, optionalText } from '../shared/fields'
 import { aliased } from '../shared/validation'
 import { PAYMENT_METHODS } from './payment'
 
 /** Case is ignored and a hyphen reads as an underscore (`bank-transfer`). */
 const paymentMethod = v.pipe(
-  v.string(),
+  boundedString(40),
   v.description(`${PAYMENT_METHODS.join(', ')}; case is ignored and - reads as _`),
   v.transform((text) => text.trim().toUpperCase().replaceAll('-', '_')),
   v.picklist(PAYMENT_METHODS),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { emailAddress } from '../shared/fields'
+import { boundedString, emailAddress } from '../shared/fields'
 import { aliased } from '../shared/validation'
 
 const MAX_COPIES = 20
@@ -7,8 +7,8 @@ const MAX_COPIES = 20
 /** One address, several separated by `,` or `;`, or an array of addresses. */
 const addressList = v.pipe(
   v.union([
-    v.pipe(v.string(), v.transform((text) => text.split(/[,;]/).map((part) => part.trim()).filter((part) => part !== ''))),
-    v.array(v.string()),
+    v.pipe(boundedString(MAX_COPIES * 256), v.transform((text) => text.split(/[,;]/).map((part) => part.trim()).filter((part) => part !== ''))),
+    v.array(boundedString(254)),
   ], 'must be an email address, a list separated by commas, or an array of addresses'),
   v.array(emailAddress),
   v.maxLength(MAX_COPIES, `must name at most ${MAX_COPIES} addresses`),

@@ -1,14 +1,12 @@
 import { InvoicingError } from '../errors'
-
-/** Deeper JSON is refused rather than walked: no request needs it, and recursion has limits. */
-export const MAX_JSON_DEPTH = 64
+import { MAX_JSON_DEPTH } from './json-limits'
 
 /**
  * JSON with object keys sorted, so two values that say the same thing read the same, whatever
  * the order of their fields. `undefined` members are left out, as JSON.stringify does.
  */
 export function canonicalJson(value: unknown, depth = 0): string {
-  if (depth > MAX_JSON_DEPTH) throw new InvoicingError('validation_failed', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`)
+  if (depth > MAX_JSON_DEPTH) throw new InvoicingError('body_too_complex', `JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`)
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

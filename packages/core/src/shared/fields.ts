@@ -7,6 +7,12 @@ import { isCalendarDate } from './calendar-date'
  * country means the same everywhere and reads the same in the OpenAPI document.
  */
 
+/**
+ * A string of at most `max` characters as sent, the first step of every free-text query value
+ * and coded field, so each documents its maximum and a longer one is 400 naming the field.
+ */
+export const boundedString = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`))
+
 /** A non-empty trimmed string of at most `max` characters. */
 export const requiredText = (max = 255) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(max, `must be at most ${max} characters`))
@@ -24,11 +30,14 @@ export const optionalText = (max = 255) =>
     ),
   )
 
-export const emailAddress = v.pipe(v.string(), v.trim(), v.email('must be an email address'))
+export const emailAddress = v.pipe(boundedString(254), v.trim(), v.email('must be an email address'))
+
+const CALENDAR_DATE_MESSAGE = 'must be a real calendar date in YYYY-MM-DD form'
 
 export const calendarDate = v.pipe(
   v.string(),
-  v.check(isCalendarDate, 'must be a real calendar date in YYYY-MM-DD form'),
+  v.maxLength(10, CALENDAR_DATE_MESSAGE),
+  v.check(isCalendarDate, CALENDAR_DATE_MESSAGE),
   v.description('Calendar date, YYYY-MM-DD'),
 )
 
@@ -42,7 +51,7 @@ export const isCountryCode = (code: string): boolean =>
 
 /** ISO 3166-1 alpha-2 country code, upper-cased. */
 export const countryCode = v.pipe(
-  v.string(),
+  boundedString(10),
   v.description('ISO 3166-1 alpha-2 country code'),
   v.trim(),
   v.toUpperCase(),
@@ -70,7 +79,7 @@ export function decimal(options: { min?: number; max?: number; maxDecimals: numb
   const bounds = [min !== undefined && `${minExclusive ? 'greater than' : 'at least'} ${min}`, max !== undefined && `at most ${max}`].filter(Boolean)
   const description = options.description ?? `Exact decimal (JSON number or numeric string), up to ${maxDecimals} decimal places${bounds.length ? `, ${bounds.join(' and ')}` : ''}`
   return v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number'))]),
+    v.union([v.number(), v.pipe(boundedString(40), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number'))]),
     // Descriptions go before the first transform: the OpenAPI generator documents the input type.
     v.description(description),
     v.check((value) => typeof value === 'string' || Number.isFinite(value), 'must be a finite number'),
@@ -98,7 +107,7 @@ const ibanRemainder = (iban: string): number => {
 
 /** IBAN with a valid ISO 13616 check sum; spaces removed, upper-cased. */
 export const iban = v.pipe(
-  v.string(),
+  boundedString(50),
   v.description('IBAN; spaces are ignored'),
   v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
   v.check((text) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(text) && ibanRemainder(text) === 1, 'must be a valid IBAN'),
@@ -106,7 +115,7 @@ export const iban = v.pipe(
 
 /** BIC (ISO 9362), 8 or 11 characters. */
 export const bic = v.pipe(
-  v.string(),
+  boundedString(20),
   v.description('BIC of 8 or 11 characters'),
   v.transform((text) => text.replace(/\s+/g, '').toUpperCase()),
   v.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters'),
@@ -117,7 +126,7 @@ export const bic = v.pipe(
  * has its country's format is checked where that matters (a customer's: invalid_vat_id).
  */
 export const vatIdText = v.pipe(
-  v.string(),
+  boundedString(60),
   v.description('VAT identification number with country prefix, e.g. DE123456789; it must have the format of that country (VIES patterns, CHE, GB, NO)'),
   v.transform((text) => text.replace(/[\s.-]+/g, '').toUpperCase()),
   v.maxLength(20, 'must be at most 20 characters without spaces, dots and dashes'),
@@ -125,7 +134,7 @@ export const vatIdText = v.pipe(
 
 /** VAT identification number: country prefix and 2 to 13 characters, spaces removed. */
 export const vatId = v.pipe(
-  v.string(),
+  boundedString(30),
   v.description('VAT identification number with country prefix, e.g. DE123456789'),
   v.transform((text) => text.replace(/[\s.-]+/g, '').toUpperCase()),
   v.regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'must be a VAT identification number such as DE123456789'),

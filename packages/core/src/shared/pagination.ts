@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { boundedString } from './fields'
 
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 100
@@ -6,7 +7,7 @@ export const MAX_PAGE_SIZE = 100
 /** Query values arrive as strings of digits; JSON callers may pass numbers. */
 const wholeNumber = (description: string) =>
   v.pipe(
-    v.union([v.number(), v.string()]),
+    v.union([v.number(), boundedString(20)]),
     v.description(description),
     v.transform((value) => (typeof value === 'number' ? value : /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN)),
     v.number('must be a whole number'),

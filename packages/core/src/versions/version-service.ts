@@ -4,6 +4,7 @@ import { InvoicingError, notFound } from '../errors'
 import { requireInvoice, type ExportedFile } from '../invoices'
 import type { CoreDeps } from '../ports/deps'
 import { createUnitOfWork } from '../unit-of-work'
+import { boundedString } from '../shared/fields'
 import { parseInput } from '../shared/validation'
 import type { ChangeType, DocumentVersion } from './document-version'
 import { createVersionArchive } from './version-archive'
@@ -27,14 +28,14 @@ export interface VersionList {
 }
 
 const versionNumber = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number))]),
+  v.union([v.number(), v.pipe(boundedString(20), v.trim(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number))]),
   v.integer('must be a whole number'),
   v.minValue(1, 'must be at least 1'),
 )
 
 /** The query of the version download: the version again, optional (the path names it). */
 export const VersionPdfQuerySchema = v.object({
-  version: v.optional(v.pipe(v.string(), v.description('The same version as the path; optional'))),
+  version: v.optional(v.pipe(boundedString(20), v.description('The same version as the path; optional'))),
 })
 
 /**

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa'
+import { assertJsonWithinLimits } from '@invoicing/core'
 import { koaBody } from 'koa-body'
 import { HttpError } from '../errors'
 
@@ -13,7 +14,9 @@ function parserError({ status }: { status?: number }): HttpError {
 
 /**
  * Parses JSON bodies of POST, PUT and PATCH up to `limit`. A body of another type is 415; a
- * request without a body leaves `ctx.request.body` undefined, for the use case to judge.
+ * request without a body leaves `ctx.request.body` undefined, for the use case to judge. A
+ * parsed body nested too deep or with too long an array is refused (400 `body_too_complex`)
+ * before anything walks it recursively.
  */
 export function jsonBody(limit: string): Middleware {
   const parse = koaBody({
@@ -29,6 +32,9 @@ export function jsonBody(limit: string): Middleware {
     if (!ctx.is('application/json', '+json')) {
       throw new HttpError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json')
     }
-    return parse(ctx, next)
+    return parse(ctx, () => {
+      assertJsonWithinLimits(ctx.request.body)
+      return next()
+    })
   }
 }

@@ -150,13 +150,13 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         'Idempotent-Replayed': { description: '`true` when the response replays an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
       },
       responses: {
-        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, invalid JSON, or a query parameter the operation does not know (unknown_parameter, naming them in parameters)'),
+        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, a text longer than its maxLength (validation_failed naming the field), invalid JSON (invalid_json), a body nested deeper than 64 levels or with an array of more than 10,000 items (body_too_complex), or a query parameter the operation does not know (unknown_parameter, naming them in parameters)'),
         Unauthorized: errorResponse('Authorization header missing, not Bearer, or the key is invalid or revoked', {}),
         Forbidden: errorResponse('Missing scope (requiredScopes), plan without API access (plan_no_access), or plan limit reached'),
         NotFound: errorResponse('The record does not exist or belongs to another company'),
         Conflict: errorResponse('State conflict, a number already taken, or a request with the same Idempotency-Key still running (idempotency_key_in_progress)'),
         UnprocessableEntity: errorResponse('Idempotency-Key malformed (invalid_idempotency_key) or used before for another request (idempotency_key_reused)'),
-        PayloadTooLarge: errorResponse('The request body is larger than 1 MB'),
+        PayloadTooLarge: errorResponse('The request body is larger than 1 MB (payload_too_large)'),
         UnsupportedMediaType: errorResponse('The request body is not application/json'),
         TooManyRequests: errorResponse('Rate limit (rate_limited) or monthly quota (quota_exceeded) reached', {
           ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },

@@ -208,7 +208,8 @@ mailed under the key answers 409 \`idempotency_key_in_progress\`.
 ## Errors
 Every error is \`{ "error": "<message>", "code": "<code>", ... }\` with members for particular cases
 (\`allowedValues\`, \`requiredScopes\`, \`field\`, \`issues\`, \`lineIndex\`). Validation errors name the \`field\`; errors about one line also give its \`lineIndex\` (from 0).
-Codes: \`validation_failed\`, \`invalid_json\`, \`unsupported_media_type\`, \`payload_too_large\` (413),
+Codes: \`validation_failed\`, \`invalid_json\`, \`body_too_complex\` (400: nested deeper than 64 levels, or an
+array of more than 10,000 items), \`unsupported_media_type\`, \`payload_too_large\` (413, bodies over 1 MB),
 \`unauthorized\`, \`insufficient_scope\`, \`plan_no_access\`, \`not_found\`, \`route_not_found\`,
 \`method_not_allowed\` (405), \`customer_number_taken\`, \`product_number_taken\`, \`customer_in_use\`,
 \`category_in_use\`, \`invoice_number_taken\`, \`credit_exceeds_invoice\` (\`creditableAmount\`), \`invalid_status_transition\` (\`allowedTransitions\`), \`content_locked\`
