@@ -178,13 +178,20 @@ describe('webhook target safety', () => {
     const refused = [
       'http://hooks.example.com/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.5/x', 'https://169.254.169.254/latest',
       'https://[::1]/x', 'https://[fd00::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://100.64.0.1/x', 'https://localhost/x', 'https://user:pw@93.184.216.34/x',
+      // other encodings of loopback and metadata addresses
+      'https://[::127.0.0.1]/x', 'https://[::7f00:1]/x', 'https://127.1/x', 'https://2130706433/x', 'https://0x7f.0.0.1/x', 'https://0177.0.0.1/x', 'https://127.0.0.1./x',
+      'https://127.0.0.1.../x', 'https://0xa9fea9fe/latest', 'https://[::ffff:a9fe:a9fe]/latest', 'https://[64:ff9b::a9fe:a9fe]/x', 'https://localhost./x',
+      // ports other than 80, 443 and 1024-65535
+      'https://93.184.216.34:22/x', 'https://93.184.216.34:25/x', 'https://93.184.216.34:1023/x',
     ]
     for (const url of refused) {
       const response = await tenant.api.post('/webhooks', { url, events: ['*'] })
       assert.equal(response.status, 400, url)
       assert.equal(response.body.field, 'url', url)
     }
-    const publicAddress = await tenant.api.post('/webhooks', { url: 'https://93.184.216.34/hooks', events: ['*'] })
-    assert.equal(publicAddress.status, 201, publicAddress.text)
+    for (const url of ['https://93.184.216.34/hooks', 'https://93.184.216.34:8443/hooks', 'https://[2606:2800:220:1:248:1893:25c8:1946]/hooks']) {
+      const publicAddress = await tenant.api.post('/webhooks', { url, events: ['*'] })
+      assert.equal(publicAddress.status, 201, publicAddress.text)
+    }
   })
 })

@@ -22,9 +22,10 @@ export const webhookRoutes = ({ webhooks }: Invoicing) => [
   defineRoute({
     method: 'post', path: '/webhooks', tag, operationId: 'createWebhook', summary: 'Add a webhook endpoint',
     description: [
-      `${ENTERPRISE} The url must be https and resolve to public addresses only (no loopback, private, link-local or other`,
-      'special ranges; checked again at every delivery, after DNS resolution) unless the host runs with',
-      'INVOICING_ALLOW_INSECURE_WEBHOOKS=1; else 400. events names event types or ["*"]. The answer carries the signing',
+      `${ENTERPRISE} The url must be https on port 443, 80 or 1024-65535 and resolve to public addresses only (no loopback,`,
+      'private, link-local, CGNAT, multicast, unspecified, metadata or other special ranges, however the address is written;',
+      'every address of the name is checked again as each delivery connects) unless the host runs with',
+      'INVOICING_ALLOW_INSECURE_WEBHOOKS=1 (the port rule holds even then); else 400. events names event types or ["*"]. The answer carries the signing',
       'secret (whsec_…) this once.',
     ].join(' '),
     scopes: ['webhooks:write'],

@@ -38,8 +38,8 @@ describe('the webhook transport', () => {
 
   it('refuses plain http and loopback receivers unless insecure webhooks are allowed, also at delivery', async () => {
     const strict = createHttpWebhookTransport()
-    await assert.rejects(strict.post({ url: 'http://127.0.0.1:9/hook', headers: {}, body: '{}', timeoutMs: 500 }), /https/)
-    await assert.rejects(strict.post({ url: 'https://localhost:9/hook', headers: {}, body: '{}', timeoutMs: 500 }), /not a public address/)
+    await assert.rejects(strict.post({ url: 'http://127.0.0.1:9999/hook', headers: {}, body: '{}', timeoutMs: 500 }), /https/)
+    await assert.rejects(strict.post({ url: 'https://localhost:9999/hook', headers: {}, body: '{}', timeoutMs: 500 }), /not a public address/)
     await assert.rejects(strict.checkUrl('https://localhost/hook'), /not a public address/)
     await createHttpWebhookTransport({ allowInsecure: true }).checkUrl('http://localhost/hook')
   })
