@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { createManualClock } from '@invoicing/core/testing'
+import { companyActor, createInvoicing, type Storage } from '@invoicing/core'
+import { createManualClock, createMemoryStorage } from '@invoicing/core/testing'
+import { inject } from 'light-my-request'
 import { apiClient } from '../support/api-client'
 import { createTenant } from '../support/tenant'
 import { startTestApp } from '../support/test-app'
@@ -100,6 +102,82 @@ describe('limits', () => {
       assert.equal((await tenant.api.get('/company/usage')).body.data.apiCalls.used, 3)
     } finally {
       await app.stop()
+    }
+  })
+
+  /** A request from `address` (the socket's peer) with `key` as its Bearer token. */
+  const from = (app: { target: Parameters<typeof inject>[0] }, address: string, key: string) =>
+    inject(app.target, { method: 'GET', url: '/api/v1/customers', remoteAddress: address, headers: { authorization: `Bearer ${key}` } })
+  const guessedKey = (index: number) => `sk_live_${String(index).padStart(40, 'g')}`
+
+  it('answers 429 with Retry-After after 30 failed authentications from one address in a minute, for that address only, until the minute is over', async () => {
+    const clock = createManualClock('2026-03-10T09:00:00.000Z')
+    const app = await startTestApp({ clock })
+    try {
+      const tenant = await createTenant(app)
+      for (let attempt = 0; attempt < 30; attempt++) assert.equal((await from(app, '203.0.113.7', guessedKey(attempt))).statusCode, 401)
+      clock.advance(15_000)
+      const refused = await from(app, '203.0.113.7', guessedKey(30))
+      assert.equal(refused.statusCode, 429)
+      assert.equal(refused.json().code, 'rate_limited')
+      assert.match(refused.json().error, /failed authentications/)
+      assert.equal(refused.headers['retry-after'], '45')
+      assert.equal((await from(app, '203.0.113.7', tenant.key)).statusCode, 429, 'a right key from that address waits too')
+      assert.equal((await from(app, '198.51.100.4', guessedKey(31))).statusCode, 401, 'another address is not affected')
+      assert.equal((await from(app, '198.51.100.4', tenant.key)).statusCode, 200)
+
+      clock.advance(45_000)
+      assert.equal((await from(app, '203.0.113.7', tenant.key)).statusCode, 200)
+      assert.equal((await from(app, '203.0.113.7', guessedKey(32))).statusCode, 401)
+    } finally {
+      await app.stop()
+    }
+  })
+
+  it('takes the number of failed authentications per minute from the host settings', async () => {
+    const app = await startTestApp({ access: { authFailuresPerMinute: 3 } })
+    try {
+      const statuses = []
+      for (let attempt = 0; attempt < 5; attempt++) statuses.push((await from(app, '203.0.113.8', guessedKey(attempt))).statusCode)
+      assert.deepEqual(statuses, [401, 401, 401, 429, 429])
+    } finally {
+      await app.stop()
+    }
+  })
+
+  it('keeps the keys in use cached while a flood of unknown keys passes through: the cache drops the least recently used, never everything', async () => {
+    const storage = createMemoryStorage()
+    const lookups = new Map<string, number>()
+    const counting: Storage = {
+      ...storage,
+      apiKeys: {
+        ...storage.apiKeys,
+        findByHash: (hash: string) => {
+          lookups.set(hash, (lookups.get(hash) ?? 0) + 1)
+          return storage.apiKeys.findByHash(hash)
+        },
+      },
+    }
+    const invoicing = createInvoicing({ storage: counting, access: { keyCacheTtlMs: 3_600_000, requestsPerMinute: 1_000_000 } })
+    try {
+      const company = await invoicing.companies.create({ name: 'Cache GmbH', apiCallQuota: null })
+      const { secret } = await invoicing.apiKeys.create(companyActor(company.id))
+      const totalLookups = () => [...lookups.values()].reduce((sum, count) => sum + count, 0)
+      await invoicing.access.admit(`Bearer ${secret}`)
+      assert.equal(totalLookups(), 1)
+      // 15,000 unknown keys, more than the cache holds, while the good key keeps being used.
+      for (let index = 0; index < 15_000; index++) {
+        await Promise.resolve(invoicing.access.admit(`Bearer ${guessedKey(index)}`)).then(() => assert.fail('an unknown key was admitted'), () => undefined)
+        if (index % 1000 === 0) await invoicing.access.admit(`Bearer ${secret}`)
+      }
+      assert.equal(totalLookups(), 15_001, 'the key in use was looked up once; each unknown key once')
+      await invoicing.access.admit(`Bearer ${secret}`)
+      await Promise.resolve(invoicing.access.admit(`Bearer ${guessedKey(14_999)}`)).catch(() => undefined)
+      assert.equal(totalLookups(), 15_001, 'the key in use and the latest unknown key are still cached')
+      await Promise.resolve(invoicing.access.admit(`Bearer ${guessedKey(0)}`)).catch(() => undefined)
+      assert.equal(totalLookups(), 15_002, 'the oldest unknown key made room')
+    } finally {
+      await invoicing.close()
     }
   })
 })

@@ -1,9 +1,11 @@
+import { LRUCache } from 'lru-cache'
 import { effectiveApiCallQuota, type Company, PLAN_FEATURES } from '../companies'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
 import { monthAt, secondsUntilNextMonth } from '../shared/calendar-date'
 import type { Actor } from './actor'
 import { hashApiKeySecret, looksLikeApiKey, type ApiKey } from './api-key'
+import { createAuthFailureLimiter } from './auth-failure-limiter'
 import { createRateLimiter, type RateLimitStatus } from './rate-limiter'
 import type { Scope } from './scopes'
 import { createUsageMeter } from './usage-meter'
@@ -18,6 +20,11 @@ export interface ApiGateOptions {
   keyCacheTtlMs?: number
   /** How often counted API calls are written, default 1000 ms. */
   usageFlushIntervalMs?: number
+  /**
+   * Failed authentications a client address may have per minute, default 30; after them its
+   * requests are 429 `rate_limited` with `Retry-After` until the minute is over.
+   */
+  authFailuresPerMinute?: number
 }
 
 /** The caller of an API request, once its key is known good. */
@@ -44,6 +51,7 @@ interface KnownKey {
 }
 
 const unauthorized = (message: string) => new InvoicingError('unauthorized', message)
+/** Keys (good and bad) remembered at once; the least recently used one makes room for a new one. */
 const MAX_KNOWN_KEYS = 10_000
 /** `Bearer <token>`: the scheme in any case, one token, white space around it allowed. */
 const BEARER = /^\s*bearer\s+(\S+)\s*$/i
@@ -54,10 +62,12 @@ const BEARER = /^\s*bearer\s+(\S+)\s*$/i
  * waits for storage.
  */
 export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOptions = {}) {
-  const { requestsPerMinute = 100, keyCacheTtlMs = 1000, usageFlushIntervalMs = 1000 } = options
+  const { requestsPerMinute = 100, keyCacheTtlMs = 1000, usageFlushIntervalMs = 1000, authFailuresPerMinute = 30 } = options
   const limiter = createRateLimiter(requestsPerMinute)
+  const authFailures = createAuthFailureLimiter(authFailuresPerMinute)
   const meter = createUsageMeter(storage, usageFlushIntervalMs)
-  const knownKeys = new Map<string, KnownKey>()
+  // An LRU: a flood of unknown keys pushes out the keys least used, never the whole cache.
+  const knownKeys = new LRUCache<string, KnownKey>({ max: MAX_KNOWN_KEYS })
 
   function judge(key: ApiKey | undefined, company: Company | undefined): Omit<KnownKey, 'expiresAt'> {
     if (!key || !company) return { refusal: unauthorized('Invalid API key') }
@@ -74,10 +84,7 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     const key = await storage.apiKeys.findByHash(keyHash)
     const company = key && (await storage.companies.get(key.companyId))
     const known = { ...judge(key, company), expiresAt: Date.now() + keyCacheTtlMs }
-    if (keyCacheTtlMs > 0) {
-      if (knownKeys.size >= MAX_KNOWN_KEYS) knownKeys.clear()
-      knownKeys.set(keyHash, known)
-    }
+    if (keyCacheTtlMs > 0) knownKeys.set(keyHash, known)
     return known
   }
 
@@ -125,14 +132,25 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     /**
      * Authenticates and counts one request against the rate limit and the monthly quota.
      * Synchronous for a known key (the hot path of every request); refusals are always a
-     * rejected promise.
+     * rejected promise. With `clientAddress`, failed authentications count against that
+     * address, and one that has used up its failures is refused before its key is looked at.
      */
-    admit(authorization: string | undefined): Admission | Promise<Admission> {
-      try {
-        const principal = principalOf(authorization)
-        return principal instanceof Promise ? principal.then(admitted) : admitted(principal)
-      } catch (error) {
+    admit(authorization: string | undefined, clientAddress?: string): Admission | Promise<Admission> {
+      const failed = (error: unknown): Promise<never> => {
+        if (clientAddress !== undefined && error instanceof InvoicingError && error.code === 'unauthorized') authFailures.fail(clientAddress, clock.now().getTime())
         return Promise.reject(error)
+      }
+      try {
+        if (clientAddress !== undefined) {
+          const retryAfterSeconds = authFailures.retryAfterSeconds(clientAddress, clock.now().getTime())
+          if (retryAfterSeconds > 0) {
+            return Promise.reject(new InvoicingError('rate_limited', `Too many failed authentications from this address; retry in ${retryAfterSeconds} s`, { retryAfterSeconds }))
+          }
+        }
+        const principal = principalOf(authorization)
+        return principal instanceof Promise ? principal.then(admitted, failed) : admitted(principal)
+      } catch (error) {
+        return failed(error)
       }
     },
 

@@ -10,6 +10,8 @@ export interface HostConfig {
   logLevel: LogLevel
   createDemo: boolean
   requestsPerMinute: number
+  /** Failed authentications per client address and minute before 429. */
+  authFailuresPerMinute: number
   smtpUrl: string | undefined
   mailFrom: string | undefined
   allowInsecureWebhooks: boolean
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     logLevel,
     createDemo: env.INVOICING_NO_DEMO !== '1',
     requestsPerMinute,
+    authFailuresPerMinute: positiveWhole(env, 'INVOICING_AUTH_FAILURES_PER_MINUTE', 'failed authentications per minute') ?? 30,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     allowInsecureWebhooks: env.INVOICING_ALLOW_INSECURE_WEBHOOKS === '1',

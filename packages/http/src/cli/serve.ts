@@ -28,7 +28,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     port: config.port,
     host: config.host,
     logger,
-    access: { requestsPerMinute: config.requestsPerMinute },
+    access: { requestsPerMinute: config.requestsPerMinute, authFailuresPerMinute: config.authFailuresPerMinute },
     pdfWorkers: config.pdfWorkers,
     webhooks: {
       allowInsecure: config.allowInsecureWebhooks,

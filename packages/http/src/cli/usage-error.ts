@@ -18,4 +18,5 @@ export const USAGE = `Usage: invoicing <command>
 
 Environment: INVOICING_DB (./data/invoicing.sqlite), INVOICING_DATA_DIR (./data), PORT (3000),
 HOST (127.0.0.1), LOG_LEVEL (info), INVOICING_NO_DEMO=1 (no demo company on an empty database),
-INVOICING_RATE_LIMIT (100 requests per minute and key), INVOICING_PDF_WORKERS (2 threads that draw PDFs).`
+INVOICING_RATE_LIMIT (100 requests per minute and key), INVOICING_AUTH_FAILURES_PER_MINUTE (30 failed
+authentications per client address and minute), INVOICING_PDF_WORKERS (2 threads that draw PDFs).`

@@ -2,7 +2,8 @@ import type { Admission, Invoicing } from '@invoicing/core'
 import type { Middleware, Next, ParameterizedContext } from 'koa'
 
 /**
- * Lets an API request in or answers 401 / 403 / 429, and reports the key's rate-limit state on
+ * Lets an API request in or answers 401 / 403 / 429 (also after too many failed keys from one
+ * address), and reports the key's rate-limit state on
  * every authenticated response. The principal is left on `ctx.state`.
  */
 export function apiGate(access: Invoicing['access']): Middleware {
@@ -20,7 +21,8 @@ export function apiGate(access: Invoicing['access']): Middleware {
   }
   // Not async: a known key is admitted synchronously, and this runs on every request.
   return (ctx, next) => {
-    const admission = access.admit(ctx.get('authorization') || undefined)
+    // ctx.ip is the socket's peer (the app trusts no X-Forwarded-For): failed keys count per address.
+    const admission = access.admit(ctx.get('authorization') || undefined, ctx.ip)
     return admission instanceof Promise ? admission.then((admitted) => pass(ctx, admitted, next)) : pass(ctx, admission, next)
   }
 }

@@ -158,7 +158,7 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         UnprocessableEntity: errorResponse('Idempotency-Key malformed (invalid_idempotency_key) or used before for another request (idempotency_key_reused)'),
         PayloadTooLarge: errorResponse('The request body is larger than 1 MB (payload_too_large)'),
         UnsupportedMediaType: errorResponse('The request body is not application/json'),
-        TooManyRequests: errorResponse('Rate limit (rate_limited) or monthly quota (quota_exceeded) reached', {
+        TooManyRequests: errorResponse('Rate limit (rate_limited) or monthly quota (quota_exceeded) reached, or too many failed authentications from the client address (rate_limited, 30 per minute by default, INVOICING_AUTH_FAILURES_PER_MINUTE)', {
           ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },
         }),
         ReminderDeliveryFailed: errorResponse('The reminder mail could not be delivered (email_failed): no reminder was stored'),
