@@ -42,6 +42,9 @@ export interface Host {
   close(): Promise<void>
 }
 
+/** How long an idle keep-alive connection stays open. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000
+
 /** The deployable host: SQLite storage, the engine and the Koa app, listening. */
 export async function startHost(options: HostOptions): Promise<Host> {
   const { databaseFile, dataDir, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
@@ -65,6 +68,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const jobs = startJobs(invoicing.jobs, { onError: (error, job) => logger.error('job run failed', { job, error }) })
   const app = createApp({ invoicing, logger })
   const server = app.listen(port, host)
+  // Longer than the idle time of common client pools and load balancers (60 s): the client
+  // closes an idle connection first, instead of reusing one the host is closing at that
+  // moment (a reset). Headers may take as long, so a request starting as the idle time ends
+  // is not cut either.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
