@@ -195,3 +195,42 @@ describe('webhook target safety', () => {
     }
   })
 })
+
+describe('webhook secrets and Idempotency-Key', () => {
+  let app: TestApp
+  let tenant: Tenant
+  before(async () => {
+    app = await startTestApp()
+    tenant = await createTenant(app, { name: 'Geheim AG', plan: 'ENTERPRISE' })
+  })
+  after(() => app.stop())
+
+  it('keeps no copy of the secret with the key: a replay of the creating request shows it again from the endpoint, nothing else does', async () => {
+    const headers = { 'Idempotency-Key': 'create-webhook-secret-1' }
+    const body = { url: 'https://93.184.216.34/hooks', events: ['*'] }
+    const created = await tenant.api.post('/webhooks', body, headers)
+    assert.equal(created.status, 201)
+    const { id, secret } = created.body.data
+    assert.match(secret, /^whsec_/)
+
+    const stored = await app.storage.idempotency.get(tenant.company.id, 'create-webhook-secret-1')
+    assert.ok(stored, 'the key is stored')
+    assert.equal(stored.resourceId, id)
+    assert.ok(!JSON.stringify(stored).includes(secret.slice('whsec_'.length)), `the stored answer holds the secret: ${JSON.stringify(stored)}`)
+
+    const replayed = await tenant.api.post('/webhooks', body, headers)
+    assert.equal(replayed.status, 201)
+    assert.equal(replayed.headers.get('idempotent-replayed'), 'true')
+    assert.deepEqual(replayed.body, created.body)
+    documentedResponses((await tenant.api.get('/openapi.json')).body)('POST', '/api/v1/webhooks', replayed)
+
+    assert.equal((await tenant.api.get(`/webhooks/${id}`)).body.data.secret, undefined)
+    assert.ok((await tenant.api.get('/webhooks')).body.data.every((endpoint: { secret?: string }) => endpoint.secret === undefined))
+    const other = await tenant.api.post('/webhooks', body, { 'Idempotency-Key': 'create-webhook-secret-2' })
+    assert.notEqual(other.body.data.secret, secret, 'another key creates another endpoint with its own secret')
+
+    await tenant.api.delete(`/webhooks/${id}`)
+    const afterDelete = await tenant.api.post('/webhooks', body, headers)
+    assert.deepEqual([afterDelete.status, afterDelete.body.code], [409, 'idempotency_key_invoice_deleted'])
+  })
+})

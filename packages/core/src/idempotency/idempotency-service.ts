@@ -84,7 +84,14 @@ export function createIdempotencyService({ storage }: CoreDeps) {
       const run = (async (): Promise<IdempotentOutcome> => {
         const stored = await storage.idempotency.get(actor.companyId, request.key)
         if (stored) return answer(stored, request, replay)
-        const claim: IdempotencyClaim<R> = { companyId: actor.companyId, ...request, respond, completed: false }
+        // With a replay the key keeps which record the request created, not the answer: a replay
+        // rebuilds the answer from that record, so the store never holds a copy of what the
+        // answer showed once (a webhook endpoint's signing secret).
+        const kept = (result: R): IdempotentResponse => {
+          const response = respond(result)
+          return replay && response.resourceId ? { ...response, body: null } : response
+        }
+        const claim: IdempotencyClaim<R> = { companyId: actor.companyId, ...request, respond: kept, completed: false }
         try {
           const result = await execute(claim)
           if (!claim.completed) throw new Error(`the use case answering under Idempotency-Key ${request.key} did not store its answer with its effect`)

@@ -15,7 +15,7 @@ import {
 } from './webhook-schemas'
 import { newWebhookSecret } from './webhook-signing'
 import type { WebhookTransport } from '../ports/webhook-transport'
-import type { IdempotencyClaim } from '../idempotency'
+import { createdByKey, type IdempotencyClaim } from '../idempotency'
 
 /** The type of the message `test` sends; it is no event of the engine and is never retried. */
 export const TEST_EVENT_TYPE = 'webhook.test'
@@ -74,6 +74,9 @@ export function createWebhookService(deps: CoreDeps, transport: WebhookTransport
     async get(actor: Actor, id: string): Promise<WebhookEndpoint> {
       return requireEndpoint(storage, actor, id)
     },
+
+    /** The endpoint an `Idempotency-Key` created, for the replay of its creation (409 once deleted). */
+    getCreatedByKey: (actor: Actor, id: string): Promise<WebhookEndpoint> => createdByKey(() => requireEndpoint(storage, actor, id), 'webhook endpoint'),
 
     async update(actor: Actor, id: string, input: WebhookUpdateInput): Promise<WebhookEndpoint> {
       const changes = parseInput(WebhookUpdateSchema, input ?? {})

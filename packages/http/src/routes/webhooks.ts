@@ -26,7 +26,8 @@ export const webhookRoutes = ({ webhooks }: Invoicing) => [
       'private, link-local, CGNAT, multicast, unspecified, metadata or other special ranges, however the address is written;',
       'every address of the name is checked again as each delivery connects) unless the host runs with',
       'INVOICING_ALLOW_INSECURE_WEBHOOKS=1 (the port rule holds even then); else 400. events names event types or ["*"]. The answer carries the signing',
-      'secret (whsec_…) this once.',
+      'secret (whsec_…) this once, and again only in a replay of this request with its Idempotency-Key (rebuilt from the endpoint; 409',
+      'idempotency_key_invoice_deleted once the endpoint is deleted).',
     ].join(' '),
     scopes: ['webhooks:write'],
     body: WebhookCreateSchema,
@@ -34,6 +35,8 @@ export const webhookRoutes = ({ webhooks }: Invoicing) => [
     errors: [422],
     run: ({ principal, body }, claim) => webhooks.create(principal.actor, body, claim),
     respond: (endpoint) => ({ status: 201, body: data(toCreatedWebhookResponse(endpoint)), resourceId: endpoint.id }),
+    // The secret is kept with the endpoint only: a replay of this request shows it again from there.
+    replay: async (principal, id) => ({ status: 201, body: data(toCreatedWebhookResponse(await webhooks.getCreatedByKey(principal.actor, id))), resourceId: id }),
   }),
   defineRoute({
     method: 'get', path: '/webhooks/{id}', tag, operationId: 'getWebhook', summary: 'Read a webhook endpoint',
