@@ -34,7 +34,7 @@ if (pinning) pin(process.pid, pinning.load)
 
 /**
  * Starts `file` (TypeScript, through tsx) in its own process; it reports `info` once listening,
- * and its CPU time on request.
+ * and its CPU time (or what else it reports) on request.
  * @param {URL} file @param {string[]} args @param {Record<string, string>} env
  */
 export async function startServer(file, args = [], env = {}) {
@@ -53,7 +53,12 @@ export async function startServer(file, args = [], env = {}) {
     child.once('message', (message) => resolve(/** @type {any} */ (message).cpuMicros))
     child.send('cpu')
   })
-  return { info, cpuMicros, child, stop: () => child.kill() }
+  /** Sends a message and resolves with the server's answer to it. @returns {Promise<any>} */
+  const ask = () => new Promise((resolve) => {
+    child.once('message', resolve)
+    child.send('ask')
+  })
+  return { info, cpuMicros, ask, child, stop: () => child.kill() }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Server */

@@ -1,7 +1,8 @@
 // @ts-check
 // npm run bench: requests per second, latency and server CPU per request of the host, next to
-// bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices, and
-// document renders, and reads while 200-page PDFs are drawn.
+// bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices,
+// document renders, reads while 200-page PDFs are drawn, and the host's memory while it
+// answers with large documents.
 //
 // A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
 // the same hardware), so a figure means something only beside one taken at the same time:
@@ -13,6 +14,7 @@
 // process. Usage: npm run bench -- [seconds per case and round, default 3] [rounds, default 9]
 import { measure, median, placement, startServer } from './harness.mjs'
 import { pdfUnderLoad } from './pdf-under-load.mjs'
+import { measureResponseSizes, printResponseSizes } from './response-size.mjs'
 
 const seconds = Number(process.argv[2] ?? 3)
 const rounds = Number(process.argv[3] ?? 9)
@@ -126,6 +128,7 @@ try {
   }
   renders.stop()
   await pdfUnderLoad(Math.max(5, seconds * 2))
+  if (!printResponseSizes(await measureResponseSizes())) console.error('the page of 100 large invoices grew the host by 100 MB or more')
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1

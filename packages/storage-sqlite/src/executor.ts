@@ -67,7 +67,10 @@ export function readExecutor(db: Kysely<Database>, connection: BetterSqlite3.Dat
     rows: async <R>(query: Compilable<R>) => {
       const { sql, parameters } = query.compile()
       const read = statementFor(sql)
-      return read.statement.all(...parameters).map((values) => rowOf<R>(read, values))
+      // Row by row: a page of documents with thousands of lines never exists twice, as arrays and as rows.
+      const found: R[] = []
+      for (const values of read.statement.iterate(...parameters)) found.push(rowOf<R>(read, values))
+      return found
     },
     row: async <R>(query: Compilable<R>) => {
       const { sql, parameters } = query.compile()

@@ -1,4 +1,5 @@
 import { paginationOf, snakeCase, type Page } from '@invoicing/core'
+import { JsonList } from './json-list'
 import * as v from 'valibot'
 
 /** A legacy response: its schema (for the OpenAPI document) and its shape, from one list of fields. */
@@ -41,10 +42,9 @@ export const moneyOrNull = (decimal: string | null): number | null => (decimal =
 
 export const data = (value: unknown) => ({ data: value })
 
-export const listOf = <T>(page: Page<T>, map: (item: T) => unknown) => ({
-  data: page.items.map(map),
-  pagination: paginationOf(page),
-})
+/** A page as `{ data, pagination }`, written item by item (see JsonList). */
+export const listOf = <T>(page: Page<T>, map: (item: T) => unknown, pagination: unknown = paginationOf(page)) =>
+  new JsonList(page.items, map, pagination)
 
 export const nullableString = v.nullable(v.string())
 export const nullableNumber = v.nullable(v.number())

@@ -5,7 +5,7 @@ import {
 import * as v from 'valibot'
 import { CreditNoteListItemSchema, CreditNoteResponseSchema, toCreditNoteDetailResponse, toCreditNoteResponse } from '../responses/credit-note'
 import { SendResponseSchema, toSendResponse } from '../responses/sending'
-import { data, dataSchema, PaginationSchema } from '../responses/shapes'
+import { data, dataSchema, listOf, PaginationSchema } from '../responses/shapes'
 import { defineRoute } from './route'
 
 const tag = 'credit-notes'
@@ -27,7 +27,7 @@ export const creditNoteRoutes = ({ creditNotes }: Invoicing) => [
     handle: async ({ principal, query }) => {
       const page = await creditNotes.list(principal.actor, query)
       const pagination = paginationOf(page)
-      return { body: { data: page.items.map(toCreditNoteResponse), pagination: { ...pagination, has_more: pagination.hasMore } } }
+      return { body: listOf(page, toCreditNoteResponse, { ...pagination, has_more: pagination.hasMore }) }
     },
   }),
   defineRoute({

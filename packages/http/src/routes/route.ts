@@ -4,6 +4,7 @@ import {
   type IdempotencyClaim, type IdempotentOutcome, type IdempotentResponse, type Invoicing, type Principal, type Scope,
 } from '@invoicing/core'
 import type { Middleware } from 'koa'
+import { JsonList } from '../responses/json-list'
 import type * as v from 'valibot'
 import { HttpError } from '../errors'
 import { ignoredBodyFields, ignoredFieldsHeader, unknownQueryParameters } from './request-fields'
@@ -140,7 +141,13 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       if (replayed) ctx.set('Idempotent-Replayed', 'true')
       if (response.headers) ctx.set(response.headers)
       ctx.status = response.status
-      ctx.body = response.body
+      if (response.body instanceof JsonList) {
+        // Set first: Koa would call a string body text/html.
+        ctx.type = 'application/json'
+        ctx.body = response.body.toBody()
+      } else {
+        ctx.body = response.body
+      }
     })
   }
 }
