@@ -134,6 +134,20 @@ describe('limits', () => {
     }
   })
 
+  it('counts failed authentications of IPv6 clients per /64, which one client may hop around in', async () => {
+    const app = await startTestApp({ access: { authFailuresPerMinute: 4 } })
+    try {
+      const statuses = []
+      for (let attempt = 0; attempt < 5; attempt++) statuses.push((await from(app, `2001:db8:5:6::${attempt + 1}`, guessedKey(attempt))).statusCode)
+      assert.deepEqual(statuses, [401, 401, 401, 401, 429])
+      assert.equal((await from(app, '2001:db8:5:7::1', guessedKey(9))).statusCode, 401, 'the next /64 is another client')
+      for (let attempt = 0; attempt < 4; attempt++) await from(app, `::ffff:203.0.113.${attempt + 1}`, guessedKey(attempt))
+      assert.equal((await from(app, '::ffff:203.0.113.9', guessedKey(5))).statusCode, 401, 'IPv4 clients count per address')
+    } finally {
+      await app.stop()
+    }
+  })
+
   it('takes the number of failed authentications per minute from the host settings', async () => {
     const app = await startTestApp({ access: { authFailuresPerMinute: 3 } })
     try {

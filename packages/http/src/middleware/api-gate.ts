@@ -1,10 +1,24 @@
 import type { Admission, Invoicing } from '@invoicing/core'
+import ipaddr from 'ipaddr.js'
 import type { Middleware, Next, ParameterizedContext } from 'koa'
 
 /**
+ * Whom failed keys count against: an IPv4 address, or the /64 of an IPv6 address, since one
+ * IPv6 client usually holds a whole /64 and could change its address with every guess.
+ */
+export function authFailureClientOf(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip
+  try {
+    return `${ipaddr.IPv6.parse(ip).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`
+  } catch {
+    return ip
+  }
+}
+
+/**
  * Lets an API request in or answers 401 / 403 / 429 (also after too many failed keys from one
- * address), and reports the key's rate-limit state on
- * every authenticated response. The principal is left on `ctx.state`.
+ * client), and reports the key's rate-limit state on every authenticated response. The
+ * principal is left on `ctx.state`.
  */
 export function apiGate(access: Invoicing['access']): Middleware {
   const pass = (ctx: ParameterizedContext, admission: Admission, next: Next) => {
@@ -21,8 +35,8 @@ export function apiGate(access: Invoicing['access']): Middleware {
   }
   // Not async: a known key is admitted synchronously, and this runs on every request.
   return (ctx, next) => {
-    // ctx.ip is the socket's peer (the app trusts no X-Forwarded-For): failed keys count per address.
-    const admission = access.admit(ctx.get('authorization') || undefined, ctx.ip)
+    // ctx.ip is the socket's peer (the app trusts no X-Forwarded-For).
+    const admission = access.admit(ctx.get('authorization') || undefined, authFailureClientOf(ctx.ip))
     return admission instanceof Promise ? admission.then((admitted) => pass(ctx, admitted, next)) : pass(ctx, admission, next)
   }
 }
