@@ -119,7 +119,7 @@ describe('every status the host answers is documented', () => {
   let documented: ReturnType<typeof documentedResponses>
   let operations: Operation[]
   before(async () => {
-    app = await startTestApp({ access: { requestsPerMinute: 1_000_000 } })
+    app = await startTestApp({ access: { requestsPerMinute: 1_000_000, authFailuresPerMinute: 1_000_000 } })
     tenant = await createTenant(app, { name: 'Prüfstand GmbH', plan: 'ENTERPRISE', email: 'buero@pruefstand.example', vatId: 'DE123456789' })
     document = (await tenant.api.get('/openapi.json')).body
     documented = documentedResponses(document)
