@@ -7,7 +7,7 @@ import { apiGate } from './middleware/api-gate'
 import { errorHandler } from './middleware/error-handler'
 import { jsonBody } from './middleware/json-body'
 import { requestContext } from './middleware/request-context'
-import { buildOpenApiDocument } from './openapi/build-document'
+import { buildOpenApiDocument, servedFrom } from './openapi/build-document'
 import { auditLogRoutes } from './routes/audit-log'
 import { companyRoutes } from './routes/company'
 import { creditNoteRoutes } from './routes/credit-notes'
@@ -52,7 +52,7 @@ const answerUnrouted: Middleware = async (ctx, next) => {
 /** The Koa application of the `/api/v1` contract. It does not listen: the caller decides where. */
 export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb' }: AppOptions): Koa {
   const routes: Route[] = [
-    ...metaRoutes(() => openApiDocument),
+    ...metaRoutes((origin) => servedFrom(openApiDocument, origin)),
     ...companyRoutes(invoicing),
     ...auditLogRoutes(invoicing),
     ...customerRoutes(invoicing),

@@ -5,6 +5,7 @@ import { ErrorSchema } from '../responses/shapes'
 import { API_PREFIX, API_VERSION } from '../routes/meta'
 import type { Route } from '../routes/route'
 import { API_DESCRIPTION, TAGS } from './description'
+import { REQUEST_EXAMPLES } from './request-examples'
 
 const config: ConversionConfig = {
   target: 'openapi-3.0',
@@ -24,14 +25,19 @@ const convert = (schema: v.GenericSchema): JsonSchema => {
 }
 
 /**
- * Two rules of OpenAPI 3.0.3 the converter does not follow: `nullable` does not widen an
- * `enum` (null must be one of its values), and `required` must not be empty.
+ * Three rules of OpenAPI 3.0.3 the converter does not follow: `nullable` does not widen an
+ * `enum` (null must be one of its values), `nullable` needs a `type` beside it (so a nullable
+ * `anyOf` carries it in each alternative), and `required` must not be empty.
  */
 function toOpenApi30(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toOpenApi30)
   if (typeof node !== 'object' || node === null) return node
   const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, toOpenApi30(value)]))
   if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...copy.enum, null]
+  if (copy.nullable === true && copy.type === undefined && Array.isArray(copy.anyOf)) {
+    copy.anyOf = copy.anyOf.map((alternative: Record<string, unknown>) => ({ ...alternative, nullable: true }))
+    delete copy.nullable
+  }
   if (Array.isArray(copy.required) && copy.required.length === 0) delete copy.required
   return copy
 }
@@ -89,6 +95,16 @@ function parametersOf(route: Route): unknown[] {
   return [...path, ...query, ...aliases]
 }
 
+/** Where `npm start` listens: the curl samples are meant to be pasted against it. */
+const SAMPLE_ORIGIN = 'http://127.0.0.1:3000'
+
+/** The operation as a curl line; a body is the route's example. */
+function curlSample(route: Route, example: unknown): string {
+  const method = route.method === 'get' ? '' : ` -X ${route.method.toUpperCase()}`
+  const body = example === undefined ? '' : ` \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(example).replaceAll("'", "'\\''")}'`
+  return `curl${method} "${SAMPLE_ORIGIN}${API_PREFIX}${route.path}" \\\n  -H "Authorization: Bearer $KEY"${body}`
+}
+
 function operationOf(route: Route) {
   const scopes = route.scopes.length > 0 ? `Required scopes: ${route.scopes.map((scope) => `\`${scope}\``).join(', ')}.` : 'Any valid API key; no scope needed.'
   const responses: Record<string, unknown> = {}
@@ -106,6 +122,8 @@ function operationOf(route: Route) {
   if (route.method !== 'get') statuses.add(503)
   if (route.method === 'post') [409, 422].forEach((status) => statuses.add(status))
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${COMMON_ERRORS[status]}` }
+  const example = route.body ? REQUEST_EXAMPLES[route.operationId] : undefined
+  const body = route.body && { schema: convert(route.body), ...(example === undefined ? {} : { example }) }
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -114,8 +132,9 @@ function operationOf(route: Route) {
     'x-required-scopes': route.scopes,
     parameters: parametersOf(route),
     // A body is optional when an empty one is valid (core reads a missing body as {}).
-    ...(route.body ? { requestBody: { required: !v.safeParse(route.body, {}).success, content: { 'application/json': { schema: convert(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: !v.safeParse(route.body, {}).success, content: { 'application/json': body } } } : {}),
     responses,
+    'x-codeSamples': [{ lang: 'curl', label: 'curl', source: curlSample(route, example) }],
   }
 }
 
@@ -129,7 +148,11 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
   const usedTags = new Set(routes.map((route) => route.tag))
   return {
     openapi: '3.0.3',
-    info: { title: 'API v1', version: API_VERSION, description: API_DESCRIPTION },
+    info: {
+      title: 'API v1', version: API_VERSION, description: API_DESCRIPTION,
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      contact: { name: 'The operator of this host' },
+    },
     tags: TAGS.filter((tag) => usedTags.has(tag.name)),
     security: [{ bearerAuth: [] }],
     paths,
@@ -169,4 +192,10 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
       },
     },
   }
+}
+
+/** The document as served from `origin` (scheme and host): its own base URL is the one server. */
+export function servedFrom(document: ReturnType<typeof buildOpenApiDocument>, origin: string) {
+  const { openapi, info, ...rest } = document
+  return { openapi, info, servers: [{ url: origin, description: 'This host' }], ...rest }
 }

@@ -11,7 +11,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`
 const tag = 'meta'
 
 /** The entry point and the machine-readable description; any valid key, no scope. */
-export const metaRoutes = (openApiDocument: () => unknown) => [
+export const metaRoutes = (openApiDocument: (origin: string) => unknown) => [
   defineRoute({
     method: 'get', path: '', tag, operationId: 'getApiIndex', summary: 'The API entry point',
     scopes: [],
@@ -26,7 +26,7 @@ export const metaRoutes = (openApiDocument: () => unknown) => [
   defineRoute({
     method: 'get', path: '/openapi.json', tag, operationId: 'getOpenApiDocument', summary: 'This API as an OpenAPI 3.0.3 document',
     scopes: [],
-    responses: { 200: { description: 'The OpenAPI document (no envelope)' } },
-    handle: async () => ({ body: openApiDocument() }),
+    responses: { 200: { description: 'The OpenAPI document (no envelope); its server is the base URL the request was sent to' } },
+    handle: async ({ origin }) => ({ body: openApiDocument(origin) }),
   }),
 ]

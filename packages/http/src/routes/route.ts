@@ -15,6 +15,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
 export interface RouteRequest<TBody, TQuery> {
   principal: Principal
   params: Record<string, string>
+  /** Scheme and host the request was sent to, e.g. `http://127.0.0.1:3000`. */
+  origin: string
   query: TQuery
   body: TBody
 }
@@ -121,7 +123,7 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       // Unknown body fields are ignored, not refused (a body is compared whole for idempotency); the caller learns of them here, also on an error.
       const ignored = route.body ? ignoredBodyFields(route.body, body) : []
       if (ignored.length > 0) ctx.set(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored))
-      const request = { principal, params: ctx.params, query, body }
+      const request = { principal, params: ctx.params, origin: `${ctx.protocol}://${ctx.host}`, query, body }
       const idempotencyKey = ctx.headers['idempotency-key']
       let outcome: IdempotentOutcome
       if (route.method !== 'post') {
