@@ -1,6 +1,7 @@
 import Router from '@koa/router'
 import type { Invoicing } from '@invoicing/core'
 import Koa, { type Middleware } from 'koa'
+import { referencePage } from './docs/reference-page'
 import { HttpError } from './errors'
 import { createJsonLogger, type Logger } from './logger'
 import { apiGate } from './middleware/api-gate'
@@ -52,7 +53,7 @@ const answerUnrouted: Middleware = async (ctx, next) => {
 /** The Koa application of the `/api/v1` contract. It does not listen: the caller decides where. */
 export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb' }: AppOptions): Koa {
   const routes: Route[] = [
-    ...metaRoutes((origin) => servedFrom(openApiDocument, origin)),
+    ...metaRoutes((origin) => servedDocument(origin)),
     ...companyRoutes(invoicing),
     ...auditLogRoutes(invoicing),
     ...customerRoutes(invoicing),
@@ -69,11 +70,13 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...documentCategoryRoutes(invoicing),
   ]
   const openApiDocument = buildOpenApiDocument(routes)
+  const servedDocument = (origin: string) => servedFrom(openApiDocument, origin)
 
   const app = new Koa()
   app.use(requestContext(logger))
   app.use(errorHandler(logger))
   app.use(answerUnrouted)
+  app.use(referencePage((origin) => servedDocument(origin)))
   app.use(underApi(apiGate(invoicing.access)))
   app.use(routerPerResource(routes, jsonBody(bodyLimit), invoicing.idempotency))
   return app
