@@ -74,10 +74,18 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // is not cut either.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve)
+      server.once('error', reject)
+    })
+  } catch (error) {
+    // Not listening (the port is taken, say): release what was opened, so the process can end.
+    await jobs.stop()
+    await invoicing.close()
+    await storage.close()
+    throw error
+  }
   const address = server.address() as AddressInfo
   let closing: Promise<void> | undefined
   return {

@@ -1,17 +1,27 @@
+import { createRequire } from 'node:module'
 import { isInvoicingError } from '@invoicing/core'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { runAdminCommand } from './admin-commands'
 import { readConfig } from './config'
 import { serve } from './serve'
-import { USAGE, UsageError } from './usage-error'
+import { CommandFailure, USAGE, UsageError } from './usage-error'
 
 const print = (text: string) => process.stdout.write(`${text}\n`)
 
 async function main(argv: string[]): Promise<number> {
   const [command, action, ...rest] = argv
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
+  if (!command) {
+    process.stderr.write(`${USAGE}\n`)
+    return 2
+  }
+  if (command === 'help' || command === '--help' || command === '-h') {
     print(USAGE)
-    return command ? 0 : 2
+    return 0
+  }
+  if (command === '--version' || command === '-v') {
+    const { version } = createRequire(import.meta.url)('@invoicing/http/package.json') as { version: string }
+    print(`invoicing ${version}`)
+    return 0
   }
   const config = readConfig()
   switch (command) {
@@ -41,6 +51,9 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`invoicing: ${(error as Error).message}\n\n${USAGE}\n`)
       process.exitCode = 2
+    } else if (error instanceof CommandFailure) {
+      process.stderr.write(`invoicing: ${error.message}\n`)
+      process.exitCode = 1
     } else if (isInvoicingError(error)) {
       process.stderr.write(`${JSON.stringify({ error: error.message, code: error.code, ...error.details })}\n`)
       process.exitCode = 1

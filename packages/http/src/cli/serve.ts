@@ -3,6 +3,7 @@ import { startHost, type Host } from '../host'
 import { createJsonLogger } from '../logger'
 import { API_PREFIX } from '../routes/meta'
 import type { HostConfig } from './config'
+import { CommandFailure } from './usage-error'
 
 const DEMO_COMPANY: CompanyCreateInput = {
   name: 'Demo GmbH',
@@ -37,6 +38,8 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
       // The schedule scaled so that its first wait is the configured one (tests, staging).
       ...(config.webhookRetryBaseMs ? { retryDelaysMs: RETRY_DELAYS_MS.map((delay) => (delay / RETRY_DELAYS_MS[0]!) * config.webhookRetryBaseMs!) } : {}),
     },
+  }).catch((error: unknown) => {
+    throw listenFailure(error, config) ?? error
   })
   // Handlers first: a signal that arrives right after the banner must still shut down cleanly.
   const shutdown = (signal: string) => {
@@ -56,6 +59,15 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
   const demo = config.createDemo ? await createDemo(host, api) : ''
   logger.info('listening', { url: api, database: config.databaseFile, mail: config.smtpUrl ? 'smtp' : `outbox ${config.dataDir}/outbox` })
   print(`Invoicing API listening on ${api}${demo}`)
+}
+
+/** A port that is taken or not ours to open, said in one line the operator can act on. */
+function listenFailure(error: unknown, { host, port }: HostConfig): CommandFailure | undefined {
+  const code = (error as { code?: string }).code
+  if (code === 'EADDRINUSE') return new CommandFailure(`port ${port} on ${host} is already in use; stop the other process or set PORT to another port`)
+  if (code === 'EACCES') return new CommandFailure(`no permission to listen on port ${port} on ${host}; set PORT to a port above 1023`)
+  if (code === 'EADDRNOTAVAIL') return new CommandFailure(`${host} is not an address of this machine; set HOST (e.g. 127.0.0.1 or 0.0.0.0)`)
+  return undefined
 }
 
 /** On an empty database: a demo company and an all-scope key, announced once with a curl line. */

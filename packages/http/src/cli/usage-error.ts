@@ -3,7 +3,13 @@ export class UsageError extends Error {
   override readonly name = 'UsageError'
 }
 
+/** The command could not do its work for a reason the operator can fix: print the message alone, exit 1. */
+export class CommandFailure extends Error {
+  override readonly name = 'CommandFailure'
+}
+
 export const USAGE = `Usage: invoicing <command>
+       invoicing --version | --help
 
   serve                                          start the HTTP host
   migrate                                        create or upgrade the database and exit
