@@ -2,8 +2,10 @@
 // The invoicing core inside a plain Node app: no HTTP, no database, everything in memory.
 // Run it with `node examples/embedded.js` after `npm install`.
 import { companyActor, createInvoicing, createMemoryStorage, InvoicingError } from '@invoicing/core'
+import { createPdfLibRenderer } from '@invoicing/pdf'
 
-const invoicing = createInvoicing({ storage: createMemoryStorage() })
+// The renderer draws PDFs: the one a sent invoice is archived as, and any on request.
+const invoicing = createInvoicing({ storage: createMemoryStorage(), pdf: createPdfLibRenderer() })
 
 const company = await invoicing.companies.create({ name: 'Werkstatt Meier GmbH', vatId: 'DE123456789' })
 const actor = companyActor(company.id) // every use case acts for one company
@@ -27,6 +29,9 @@ console.log(`${draft.number.slice(0, 8)}… ${draft.taxExemptionReason} net ${dr
 // Leaving draft takes the next number of the range, in the same transaction.
 const { invoice } = await invoicing.invoices.update(actor, draft.id, { status: 'SENT' })
 console.log(`${invoice.number} ${invoice.status}`)
+
+const pdf = await invoicing.invoices.pdf(actor, invoice.id)
+console.log(`${pdf.fileName}: ${Buffer.from(pdf.content).toString('latin1', 0, 8)}…`)
 
 try {
   await invoicing.customers.create(actor, { name: 'Kaputt', email: 'not-an-email' })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { describe, it, mock } from 'node:test'
 import { companyActor } from '../access/actor'
 import { createInvoicing } from '../create-invoicing'
 import type { FileStore } from '../ports/files'
@@ -63,4 +63,25 @@ describe('archiving a version', () => {
     assert.deepEqual(stored.map((key) => key.replace(/^.*-/, '')), ['basic.xml'], 'archived on the read after the store has room again')
     assert.equal((await invoicing.invoices.pdf(actor, created.id)).source, 'archive')
   })
+})
+
+it('without a pdf renderer, locking documents archives nothing and says so in one line, not an error per version', async () => {
+  const warn = mock.method(console, 'warn', () => undefined)
+  const error = mock.method(console, 'error', () => undefined)
+  try {
+    const invoicing = createInvoicing({ storage: createMemoryStorage() })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Ohne Drucker GmbH' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'Kunde' })
+    for (let n = 0; n < 2; n += 1) {
+      const draft = await invoicing.invoices.create(actor, { customerId: customer.id, lines: [{ description: 'Beratung', unitPrice: '100' }] })
+      await invoicing.invoices.update(actor, draft.id, { status: 'SENT' })
+    }
+    assert.equal(error.mock.callCount(), 0)
+    assert.deepEqual(warn.mock.calls.map((call) => call.arguments), [
+      ['Version PDFs are not archived: createInvoicing was given no pdf renderer (option `pdf`, e.g. createPdfLibRenderer() from @invoicing/pdf).'],
+    ])
+  } finally {
+    warn.mock.restore()
+    error.mock.restore()
+  }
 })

@@ -67,7 +67,8 @@ const eInvoiceKeyOf = (version: Pick<DocumentVersion, 'companyId' | 'invoiceId' 
  * Draws and stores the PDF and the e-invoice XML of committed versions. It runs after the commit
  * so no transaction holds the write lock while a PDF is drawn; a version whose PDF could not be
  * stored stays without one (`hasPdf: false`) and is reported to `onArchiveError`. The first PDF recorded for
- * a version is its PDF for good, whichever process or request drew it.
+ * a version is its PDF for good, whichever process or request drew it. Without a renderer
+ * no PDF is archived, and that is said once.
  */
 export function createVersionArchive({ storage, files, pdf, ids, onArchiveError }: Pick<CoreDeps, 'storage' | 'files' | 'pdf' | 'ids' | 'onArchiveError'>) {
   /** Stores `content` as a PDF of `version` (taken or about to be taken); answers its key. */
@@ -108,11 +109,18 @@ export function createVersionArchive({ storage, files, pdf, ids, onArchiveError 
     }
   }
 
+  let toldNoRenderer = false
+
   async function archive(version: DocumentVersion): Promise<void> {
     await archiveEInvoices(version).catch((error: unknown) => onArchiveError(error, version.id))
     if (version.pdfKey) return
+    if (!pdf) {
+      // An engine without a renderer (embedded, in memory) archives no PDF: said once, not as an error per version.
+      if (!toldNoRenderer) console.warn('Version PDFs are not archived: createInvoicing was given no pdf renderer (option `pdf`, e.g. createPdfLibRenderer() from @invoicing/pdf).')
+      toldNoRenderer = true
+      return
+    }
     try {
-      if (!pdf) throw new Error('createInvoicing was given no pdf renderer (option `pdf`): version PDFs cannot be archived')
       const key = await store(version, await renderHybridPdf(pdf, version.snapshot))
       const recorded = await retryingTransaction(storage, (tx) => tx.documentVersions.recordPdfKey(version.companyId, version.id, key))
       // Another drawing was recorded first; it is the one that may have been served already.
