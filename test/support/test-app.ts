@@ -6,7 +6,7 @@ import {
   createInvoicing, createMemoryFileStore, createMemoryStorage, startJobs,
   type ApiGateOptions, type Clock, type FileStore, type Invoicing, type Storage,
 } from '@invoicing/core'
-import { createApp, createHttpWebhookTransport, createJsonLogger, type HostOptions } from '@invoicing/http'
+import { createApp, createHttpWebhookTransport, createJsonLogger, type HostOptions, type Logger } from '@invoicing/http'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
@@ -43,6 +43,8 @@ export interface TestAppOptions {
   smtpUrl?: string
   /** Starts the webhook worker as the host does; without it endpoints can be managed but nothing is delivered. */
   webhooks?: HostOptions['webhooks']
+  /** Where the app and the engine log; default nowhere. */
+  logger?: Logger
 }
 
 export interface TestApp {
@@ -89,7 +91,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 async function startEngine(storage: Storage, files: FileStore, dataDir: string, options: TestAppOptions): Promise<Omit<TestApp, 'startAnother'>> {
-  const logger = createJsonLogger('silent')
+  const logger = options.logger ?? createJsonLogger('silent')
   const pdf = createPdfWorkerPool({ size: 1 })
   const invoicing = createInvoicing({
     storage,

@@ -51,7 +51,7 @@ export function createSmtpTransport(url: string, options: SmtpTransportOptions =
       const to = info.envelope.to[0]
       if (to === undefined || !info.accepted.includes(to)) {
         const refusal = info.rejectedErrors?.find((error) => error.recipient === to)
-        throw rejectedRecipientError(mail.to, refusal)
+        throw rejectedRecipientError(mail, refusal)
       }
       return { messageId: info.messageId }
     },
