@@ -45,6 +45,8 @@ export interface TestAppOptions {
   webhooks?: HostOptions['webhooks']
   /** Where the app and the engine log; default nowhere. */
   logger?: Logger
+  /** INVOICING_CORS_ORIGINS of the host; default none (CORS off). */
+  corsOrigins?: readonly string[]
 }
 
 export interface TestApp {
@@ -104,7 +106,7 @@ async function startEngine(storage: Storage, files: FileStore, dataDir: string, 
     ...(options.clock ? { clock: options.clock } : {}),
   })
   const jobs = options.webhooks ? startJobs(invoicing.jobs, { onError: (error, job) => console.error(`job ${job} failed`, error) }) : undefined
-  const app = createApp({ invoicing, logger })
+  const app = createApp({ invoicing, logger, corsOrigins: options.corsOrigins })
   let stopping: Promise<void> | undefined
   return {
     target: app.callback(),

@@ -5,6 +5,7 @@ import { referencePage } from './docs/reference-page'
 import { HttpError } from './errors'
 import { createJsonLogger, type Logger } from './logger'
 import { apiGate } from './middleware/api-gate'
+import { corsFor } from './middleware/cors'
 import { errorHandler } from './middleware/error-handler'
 import { jsonBody } from './middleware/json-body'
 import { requestContext } from './middleware/request-context'
@@ -32,6 +33,8 @@ export interface AppOptions {
   logger?: Logger
   /** The largest JSON body accepted, default 1mb. */
   bodyLimit?: string
+  /** Origins whose browser apps may call the API (`*`: any); default none, CORS off. */
+  corsOrigins?: readonly string[]
 }
 
 const underApi = (middleware: Middleware): Middleware => (ctx, next) =>
@@ -51,7 +54,7 @@ const answerUnrouted: Middleware = async (ctx, next) => {
 }
 
 /** The Koa application of the `/api/v1` contract. It does not listen: the caller decides where. */
-export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb' }: AppOptions): Koa {
+export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb', corsOrigins = [] }: AppOptions): Koa {
   const routes: Route[] = [
     ...metaRoutes((origin) => servedDocument(origin)),
     ...companyRoutes(invoicing),
@@ -74,6 +77,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
 
   const app = new Koa()
   app.use(requestContext(logger))
+  if (corsOrigins.length > 0) app.use(corsFor(corsOrigins))
   app.use(errorHandler(logger))
   app.use(answerUnrouted)
   app.use(referencePage((origin) => servedDocument(origin)))

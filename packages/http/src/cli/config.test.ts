@@ -10,4 +10,13 @@ describe('host settings', () => {
       assert.throws(() => readConfig({ INVOICING_AUTH_FAILURES_PER_MINUTE: wrong }), /INVOICING_AUTH_FAILURES_PER_MINUTE must be a whole number/, wrong)
     }
   })
+
+  it('reads INVOICING_CORS_ORIGINS as a comma-separated list of exact origins or *', () => {
+    assert.deepEqual(readConfig({}).corsOrigins, [])
+    assert.deepEqual(readConfig({ INVOICING_CORS_ORIGINS: 'https://shop.example, http://localhost:5173' }).corsOrigins, ['https://shop.example', 'http://localhost:5173'])
+    assert.deepEqual(readConfig({ INVOICING_CORS_ORIGINS: '*' }).corsOrigins, ['*'])
+    for (const wrong of ['https://shop.example/', 'shop.example', 'ftp://shop.example', 'https://shop.example/app']) {
+      assert.throws(() => readConfig({ INVOICING_CORS_ORIGINS: wrong }), /INVOICING_CORS_ORIGINS must list origins/, wrong)
+    }
+  })
 })

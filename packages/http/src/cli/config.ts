@@ -23,6 +23,8 @@ export interface HostConfig {
   webhookTimeoutMs: number | undefined
   /** Worker threads that draw PDFs. */
   pdfWorkers: number
+  /** INVOICING_CORS_ORIGINS: origins whose browser apps may call the API; empty: CORS off. */
+  corsOrigins: string[]
 }
 
 /** A whole number of at least 1 from `env[name]`, or undefined when unset. */
@@ -31,6 +33,24 @@ function positiveWhole(env: NodeJS.ProcessEnv, name: string, unit: string): numb
   const value = Number(env[name])
   if (!Number.isInteger(value) || value < 1) throw new UsageError(`${name} must be a whole number of ${unit}, got ${env[name]}`)
   return value
+}
+
+/** `https://shop.example, http://localhost:5173` or `*`; each an exact origin, no path. */
+function corsOriginsOf(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean)
+  for (const origin of origins) {
+    if (origin === '*') continue
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new UsageError(`INVOICING_CORS_ORIGINS must list origins like https://shop.example (scheme, host, port; no path or trailing slash) or *, got ${origin}`)
+    }
+  }
+  return origins
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
@@ -60,5 +80,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     webhookConcurrency: positiveWhole(env, 'INVOICING_WEBHOOK_CONCURRENCY', 'attempts'),
     webhookTimeoutMs: positiveWhole(env, 'INVOICING_WEBHOOK_TIMEOUT_MS', 'milliseconds'),
     pdfWorkers,
+    corsOrigins: corsOriginsOf(env.INVOICING_CORS_ORIGINS),
   }
 }

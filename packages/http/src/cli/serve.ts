@@ -28,6 +28,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     mailFrom: config.mailFrom,
     port: config.port,
     host: config.host,
+    corsOrigins: config.corsOrigins,
     logger,
     access: { requestsPerMinute: config.requestsPerMinute, authFailuresPerMinute: config.authFailuresPerMinute },
     pdfWorkers: config.pdfWorkers,
