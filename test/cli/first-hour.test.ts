@@ -5,7 +5,10 @@ import { createServer, type AddressInfo, type Server } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
-import { runCli } from '../support/cli'
+import { companyActor, createInvoicing } from '@invoicing/core'
+import { createSqliteStorage } from '@invoicing/storage-sqlite'
+import { apiClient } from '../support/api-client'
+import { runCli, startServe } from '../support/cli'
 import { tempDir } from '../support/test-host'
 import { until } from '../support/until'
 
@@ -16,6 +19,21 @@ function serveOnce(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--conditions=@invoicing/source', '--import', 'tsx', 'packages/http/src/cli/main.ts', 'serve'], {
     cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL',
   })
+}
+
+/**
+ * `invoicing …` from the sources without blocking this process: a host it talks to meanwhile
+ * may close idle connections, and the client must see that happen.
+ */
+function runCliAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--conditions=@invoicing/source', '--import', 'tsx', 'packages/http/src/cli/main.ts', ...args], {
+    cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => { stdout += chunk })
+  child.stderr.on('data', (chunk) => { stderr += chunk })
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })))
 }
 
 const alive = (pid: number) => {
@@ -97,5 +115,36 @@ describe('the invoicing command explains itself', () => {
     } finally {
       for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL')
     }
+  })
+
+  it('backs the database up while serving, into a file a host can open, and never overwrites one', async () => {
+    const serving = { ...env, INVOICING_DB: join(dir, 'live.sqlite'), INVOICING_NO_DEMO: '' }
+    const serve = await startServe(serving)
+    const backup = join(dir, 'backup.sqlite')
+    let companyId: string
+    try {
+      const key = /sk_live_[A-Za-z0-9_-]+/.exec(serve.stdout())![0]
+      const api = apiClient(serve.url, key)
+      companyId = (await api.get('/company')).body.data.id
+      assert.equal((await api.post('/customers', { name: 'Gesichert GmbH' })).status, 201)
+      const done = await runCliAsync(['backup', backup], serving)
+      assert.deepEqual([done.status, done.stdout], [0, `Backed up ${serving.INVOICING_DB} to ${backup}.\n`], done.stderr)
+      const again = await runCliAsync(['backup', backup], serving)
+      assert.equal(again.status, 1)
+      assert.equal(again.stderr, `invoicing: no backup written: ${backup} exists already; a backup never overwrites a file\n`)
+      assert.equal((await api.post('/customers', { name: 'Nach der Sicherung' })).status, 201, 'the host keeps serving')
+    } finally {
+      assert.equal(await serve.stop(), 0)
+    }
+    const storage = await createSqliteStorage({ filename: backup })
+    const invoicing = createInvoicing({ storage })
+    try {
+      const { items } = await invoicing.customers.list(companyActor(companyId!), {})
+      assert.deepEqual(items.map((customer) => customer.name), ['Gesichert GmbH'])
+    } finally {
+      await invoicing.close()
+      await storage.close()
+    }
+    assert.equal(runCli(['backup'], serving).status, 2)
   })
 })

@@ -1,1 +1,2 @@
 export { createSqliteStorage, type SqliteStorageOptions } from './create-sqlite-storage'
+export { backupSqliteDatabase } from './backup'

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { isInvoicingError } from '@invoicing/core'
-import { createSqliteStorage } from '@invoicing/storage-sqlite'
+import { backupSqliteDatabase, createSqliteStorage } from '@invoicing/storage-sqlite'
 import { runAdminCommand } from './admin-commands'
 import { readConfig } from './config'
 import { serve } from './serve'
@@ -32,6 +32,16 @@ async function main(argv: string[]): Promise<number> {
       const storage = await createSqliteStorage({ filename: config.databaseFile })
       await storage.close()
       print(`The database ${config.databaseFile} is up to date.`)
+      return 0
+    }
+    case 'backup': {
+      if (!action || rest.length > 0) throw new UsageError('expected: invoicing backup <file>')
+      try {
+        backupSqliteDatabase(config.databaseFile, action)
+      } catch (error) {
+        throw new CommandFailure(`no backup written: ${(error as Error).message}`)
+      }
+      print(`Backed up ${config.databaseFile} to ${action}.`)
       return 0
     }
     case 'company':

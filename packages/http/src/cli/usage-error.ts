@@ -13,6 +13,7 @@ export const USAGE = `Usage: invoicing <command>
 
   serve                                          start the HTTP host
   migrate                                        create or upgrade the database and exit
+  backup <file>                                  copy the database to a new file, also while serving
   company create --json '<object>'               create a company, print it as JSON
   company update <companyId> --json '<object>'   change company settings, print it as JSON
   company show <companyId>                       print a company as JSON
