@@ -57,6 +57,18 @@ describe('the API description for a new developer', () => {
     for (const tag of document.tags) assert.ok(tag.description, `tag ${tag.name} has a description`)
   })
 
+  it('names the proxy\'s scheme and host only when told to trust it (INVOICING_TRUST_PROXY)', async () => {
+    const forwarded = { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'billing.example' }
+    assert.deepEqual((await tenant.api.get('/openapi.json', forwarded)).body.servers[0].url, 'http://127.0.0.1:3000')
+    const proxied = await startTestApp({ trustProxy: true })
+    try {
+      const behind = await createTenant(proxied)
+      assert.deepEqual((await behind.api.get('/openapi.json', forwarded)).body.servers[0].url, 'https://billing.example')
+    } finally {
+      await proxied.stop()
+    }
+  })
+
   it('gives every operation a unique operationId, a summary and a curl example; a body example its schema accepts', () => {
     const ajv = new Ajv({ strict: false, allErrors: true })
     addFormats(ajv)

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   logger?: Logger
   /** INVOICING_CORS_ORIGINS of the host; default none (CORS off). */
   corsOrigins?: readonly string[]
+  /** INVOICING_TRUST_PROXY=1 of the host. */
+  trustProxy?: boolean
 }
 
 export interface TestApp {
@@ -106,7 +108,7 @@ async function startEngine(storage: Storage, files: FileStore, dataDir: string, 
     ...(options.clock ? { clock: options.clock } : {}),
   })
   const jobs = options.webhooks ? startJobs(invoicing.jobs, { onError: (error, job) => console.error(`job ${job} failed`, error) }) : undefined
-  const app = createApp({ invoicing, logger, corsOrigins: options.corsOrigins })
+  const app = createApp({ invoicing, logger, corsOrigins: options.corsOrigins, trustProxy: options.trustProxy })
   let stopping: Promise<void> | undefined
   return {
     target: app.callback(),

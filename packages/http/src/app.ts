@@ -35,6 +35,8 @@ export interface AppOptions {
   bodyLimit?: string
   /** Origins whose browser apps may call the API (`*`: any); default none, CORS off. */
   corsOrigins?: readonly string[]
+  /** Behind a reverse proxy: read scheme and host from X-Forwarded-Proto and X-Forwarded-Host. */
+  trustProxy?: boolean
 }
 
 const underApi = (middleware: Middleware): Middleware => (ctx, next) =>
@@ -54,7 +56,7 @@ const answerUnrouted: Middleware = async (ctx, next) => {
 }
 
 /** The Koa application of the `/api/v1` contract. It does not listen: the caller decides where. */
-export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb', corsOrigins = [] }: AppOptions): Koa {
+export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb', corsOrigins = [], trustProxy = false }: AppOptions): Koa {
   const routes: Route[] = [
     ...metaRoutes((origin) => servedDocument(origin)),
     ...companyRoutes(invoicing),
@@ -75,7 +77,8 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
   const openApiDocument = buildOpenApiDocument(routes)
   const servedDocument = (origin: string) => servedFrom(openApiDocument, origin)
 
-  const app = new Koa()
+  // The base URL the OpenAPI document and the reference page name comes from the request.
+  const app = new Koa({ proxy: trustProxy })
   app.use(requestContext(logger))
   if (corsOrigins.length > 0) app.use(corsFor(corsOrigins))
   app.use(errorHandler(logger))

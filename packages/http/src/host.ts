@@ -24,6 +24,8 @@ export interface HostOptions {
   host?: string
   /** Origins whose browser apps may call the API (`*`: any); default none, CORS off. */
   corsOrigins?: readonly string[]
+  /** Behind a reverse proxy: read scheme and host from X-Forwarded-Proto and X-Forwarded-Host. */
+  trustProxy?: boolean
   logger?: Logger
   access?: ApiGateOptions
   clock?: Clock
@@ -68,7 +70,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   })
   // Background work (the webhook outbox) runs in this process; each job wakes itself on new work.
   const jobs = startJobs(invoicing.jobs, { onError: (error, job) => logger.error('job run failed', { job, error }) })
-  const app = createApp({ invoicing, logger, corsOrigins: options.corsOrigins })
+  const app = createApp({ invoicing, logger, corsOrigins: options.corsOrigins, trustProxy: options.trustProxy })
   const server = app.listen(port, host)
   // Longer than the idle time of common client pools and load balancers (60 s): the client
   // closes an idle connection first, instead of reusing one the host is closing at that

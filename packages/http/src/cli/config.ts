@@ -25,6 +25,8 @@ export interface HostConfig {
   pdfWorkers: number
   /** INVOICING_CORS_ORIGINS: origins whose browser apps may call the API; empty: CORS off. */
   corsOrigins: string[]
+  /** INVOICING_TRUST_PROXY=1: scheme and host of requests from X-Forwarded-Proto / X-Forwarded-Host. */
+  trustProxy: boolean
 }
 
 /** A whole number of at least 1 from `env[name]`, or undefined when unset. */
@@ -81,5 +83,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     webhookTimeoutMs: positiveWhole(env, 'INVOICING_WEBHOOK_TIMEOUT_MS', 'milliseconds'),
     pdfWorkers,
     corsOrigins: corsOriginsOf(env.INVOICING_CORS_ORIGINS),
+    trustProxy: env.INVOICING_TRUST_PROXY === '1',
   }
 }

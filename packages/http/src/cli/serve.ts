@@ -29,6 +29,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     port: config.port,
     host: config.host,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     logger,
     access: { requestsPerMinute: config.requestsPerMinute, authFailuresPerMinute: config.authFailuresPerMinute },
     pdfWorkers: config.pdfWorkers,
