@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs the core, storage and HTTP tests again under other Node.js majors (default 22 and 24),
+# each from the npm package `node@<major>` (through npx, so nothing is installed system-wide).
+# better-sqlite3 is a native addon built for one Node ABI, so each run gets a copy of the
+# repository beside it: the sources, node_modules as hard links, and better-sqlite3 copied for
+# real and rebuilt from source against that Node's own headers.
+# The checkout's node_modules is left as it was.
+#   scripts/test-node-lts.sh [major ...]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+majors=("$@")
+[ ${#majors[@]} -gt 0 ] || majors=(22 24)
+tests=(packages/core packages/storage-sqlite packages/http test/api)
+
+for major in "${majors[@]}"; do
+  copy="$(mktemp -d "${TMPDIR:-/tmp}/invoicing-node$major-XXXXXX")"
+  trap 'rm -rf "$copy"' EXIT
+  tar -C "$root" --exclude=./.git --exclude='./node_modules' --exclude='./*/node_modules' --exclude='./packages/*/node_modules' \
+    --exclude=./data -cf - . | tar -C "$copy" -xf -
+  for modules in node_modules packages/*/node_modules test/node_modules examples/node_modules; do
+    if [ -d "$root/$modules" ]; then cp -al "$root/$modules" "$copy/$modules"; fi
+  done
+  rm -rf "$copy/node_modules/better-sqlite3"
+  cp -a "$root/node_modules/better-sqlite3" "$copy/node_modules/better-sqlite3"
+
+  echo "== Node $major: the core, storage and HTTP tests (better-sqlite3 rebuilt for its ABI)"
+  INVOICING_COPY="$copy" npx --yes --package "node@$major" -- bash -c '
+    set -euo pipefail
+    node --version
+    # Headers for node-gyp: from the package the node package takes its binary from (the npm
+    # cache has it), since no other download is reachable.
+    headers="$INVOICING_COPY/.node-headers"
+    mkdir -p "$headers"
+    package="$(node -p "\"node-\" + process.platform + \"-\" + process.arch + \"@\" + process.versions.node")"
+    tarball="$(cd "$headers" && npm pack --silent "$package")"
+    tar -xzf "$headers/$tarball" -C "$headers" package/include
+    cd "$INVOICING_COPY"
+    npm_config_nodedir="$headers/package" npm_config_build_from_source=true npm rebuild better-sqlite3 --foreground-scripts=false >/dev/null
+    node -e "new (require(\"better-sqlite3\"))(\":memory:\").prepare(\"select 1\").get()"
+    node scripts/run-tests.mjs '"${tests[*]}"'
+  '
+  rm -rf "$copy"
+  trap - EXIT
+done
