@@ -49,6 +49,9 @@ const page = (document: unknown) => `<!doctype html>
  */
 export function referencePage(openApiDocument: (origin: string) => unknown): Middleware {
   let renderer: Buffer | undefined
+  // The page for the last base URL asked for (nearly always the only one), so a request costs
+  // no serialisation of the document.
+  let last: { origin: string; html: string } | undefined
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     if (ctx.path === DOCS_PATH) {
@@ -56,7 +59,9 @@ export function referencePage(openApiDocument: (origin: string) => unknown): Mid
       ctx.set('X-Content-Type-Options', 'nosniff')
       ctx.set('Cache-Control', 'no-cache')
       ctx.type = 'text/html; charset=utf-8'
-      ctx.body = page(openApiDocument(`${ctx.protocol}://${ctx.host}`))
+      const origin = `${ctx.protocol}://${ctx.host}`
+      if (last?.origin !== origin) last = { origin, html: page(openApiDocument(origin)) }
+      ctx.body = last.html
     } else if (ctx.path === RENDERER_PATH || ctx.path === START_PATH) {
       ctx.set('X-Content-Type-Options', 'nosniff')
       ctx.set('Cache-Control', 'public, max-age=3600')
