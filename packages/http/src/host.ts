@@ -87,7 +87,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     // Not listening (the port is taken, say): release what was opened, so the process can end.
     await jobs.stop()
     await invoicing.close()
-    await storage.close()
+    await Promise.all([storage.close(), pdf.close()])
     throw error
   }
   const address = server.address() as AddressInfo
