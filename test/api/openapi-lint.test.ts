@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import Ajv from 'ajv'
 import addFormats from 'ajv-formats'
+import { apiClient } from '../support/api-client'
 import { createTenant, type Tenant } from '../support/tenant'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { tempDir } from '../support/test-host'
@@ -64,6 +65,19 @@ describe('the API description for a new developer', () => {
     try {
       const behind = await createTenant(proxied)
       assert.deepEqual((await behind.api.get('/openapi.json', forwarded)).body.servers[0].url, 'https://billing.example')
+    } finally {
+      await proxied.stop()
+    }
+  })
+
+  it('behind a trusted proxy, counts failed authentications by the address the proxy appended', async () => {
+    const proxied = await startTestApp({ trustProxy: true, access: { authFailuresPerMinute: 2 } })
+    try {
+      const guess = (forwardedFor: string) => apiClient(proxied.target, `sk_live_${'x'.repeat(40)}`).get('/company', { 'x-forwarded-for': forwardedFor })
+      // The client varies what it sends; the proxy appends the same address each time.
+      const answers = [await guess('10.0.0.1, 203.0.113.7'), await guess('10.0.0.2, 203.0.113.7'), await guess('10.0.0.3, 203.0.113.7')]
+      assert.deepEqual(answers.map((answer) => answer.status), [401, 401, 429])
+      assert.equal((await guess('203.0.113.8')).status, 401, 'another client is not blocked')
     } finally {
       await proxied.stop()
     }

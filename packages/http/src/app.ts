@@ -35,7 +35,7 @@ export interface AppOptions {
   bodyLimit?: string
   /** Origins whose browser apps may call the API (`*`: any); default none, CORS off. */
   corsOrigins?: readonly string[]
-  /** Behind a reverse proxy: read scheme and host from X-Forwarded-Proto and X-Forwarded-Host. */
+  /** Behind a reverse proxy: read scheme, host and client address from X-Forwarded-Proto, -Host and -For. */
   trustProxy?: boolean
 }
 
@@ -78,7 +78,9 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
   const servedDocument = (origin: string) => servedFrom(openApiDocument, origin)
 
   // The base URL the OpenAPI document and the reference page name comes from the request.
-  const app = new Koa({ proxy: trustProxy })
+  // Behind a proxy the client address is the one the proxy appended to X-Forwarded-For (the
+  // last entry; earlier ones are whatever the client sent).
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: 1 })
   app.use(requestContext(logger))
   if (corsOrigins.length > 0) app.use(corsFor(corsOrigins))
   app.use(errorHandler(logger))

@@ -35,7 +35,7 @@ export function apiGate(access: Invoicing['access']): Middleware {
   }
   // Not async: a known key is admitted synchronously, and this runs on every request.
   return (ctx, next) => {
-    // ctx.ip is the socket's peer (the app trusts no X-Forwarded-For).
+    // ctx.ip is the socket's peer, or behind a trusted proxy the address it appended to X-Forwarded-For.
     const admission = access.admit(ctx.get('authorization') || undefined, authFailureClientOf(ctx.ip))
     return admission instanceof Promise ? admission.then((admitted) => pass(ctx, admitted, next)) : pass(ctx, admission, next)
   }
