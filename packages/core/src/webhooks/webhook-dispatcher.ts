@@ -66,19 +66,22 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
     payload: webhookPayload(message), status: 'PENDING', attempts, nextAttemptAt: now, leasedUntil: null, createdAt: now, updatedAt: now,
   })
 
-  async function fanOut(): Promise<number> {
+  /** Fans out a batch of events; answers whether that made deliveries or left events behind. */
+  async function fanOut(): Promise<boolean> {
     return retryingTransaction(storage, async (tx) => {
       const now = clock.now().toISOString()
       const events = await tx.events.listUndispatched(batchSize)
+      let deliveries = 0
       for (const event of events) {
         const company = await tx.companies.get(event.companyId)
         const endpoints = company && PLAN_FEATURES[company.plan].webhooks ? await tx.webhookEndpoints.list(event.companyId) : []
         for (const endpoint of endpoints.filter((each) => subscribes(each, event.type))) {
           await tx.webhookDeliveries.insert(deliveryOf(event, endpoint.id, now))
+          deliveries++
         }
         await tx.events.markDispatched(event.id, now)
       }
-      return events.length
+      return deliveries > 0 || events.length === batchSize
     })
   }
 
@@ -192,11 +195,15 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
       })
       return record(delivery, await post(delivery, endpoint), false, claim)
     },
-    /** One round: fan out new events, then make one due attempt. Returns whether there was work. */
+    /**
+     * One round: fan out new events, then make one due attempt. Answers whether more rounds may
+     * find work: an event that reaches no endpoint (most of them, without webhooks) asks for none,
+     * or every commit would start a round for each slot.
+     */
     async runOnce(stopping: AbortSignal): Promise<boolean> {
-      const fanned = await fanOut()
-      if (stopping.aborted) return fanned > 0
-      return (await deliverNext(stopping)) || fanned > 0
+      const moreToFanOut = await fanOut()
+      if (stopping.aborted) return moreToFanOut
+      return (await deliverNext(stopping)) || moreToFanOut
     },
     /** How many rounds may run side by side. */
     concurrency: Math.max(1, options.concurrency ?? DELIVERY_CONCURRENCY),
