@@ -19,6 +19,9 @@ const localeTexts = v.strictObject({
   CREDIT_NOTE: v.optional(documentTexts),
   PROFORMA: v.optional(documentTexts),
   REMINDER: v.optional(documentTexts),
+  QUOTE: v.optional(documentTexts),
+  ORDER_CONFIRMATION: v.optional(documentTexts),
+  DELIVERY_NOTE: v.optional(documentTexts),
 })
 
 const numberRange = aliased(v.strictObject({
@@ -62,7 +65,13 @@ const companyEntries = {
     CREDIT_NOTE: v.optional(numberRange),
     PROFORMA: v.optional(numberRange),
     CUSTOMER: v.optional(numberRange),
+    QUOTE: v.optional(numberRange),
+    ORDER_CONFIRMATION: v.optional(numberRange),
+    DELIVERY_NOTE: v.optional(numberRange),
+    ORDER: v.optional(numberRange),
   })),
+  quoteValidityDays: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 365'), v.maxValue(365, 'must be 1 to 365'),
+    v.description('Days a new quote is valid (its default validUntil); default 30'))),
   timeZone: v.optional(v.pipe(boundedString(64), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'))),
 }
 

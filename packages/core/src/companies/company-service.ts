@@ -104,7 +104,7 @@ function defaultCompany(id: string, name: string, now: string): Company {
     plan: 'PROFESSIONAL', documentQuota: null, apiCallQuota: null,
     paymentTermDays: 14, defaultLocale: 'de', smallBusiness: false, ossRegistered: false,
     reminderFees: { 1: '0', 2: '5', 3: '10' }, defaultInterestRate: '9.12',
-    texts: {}, numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin',
+    texts: {}, numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin', quoteValidityDays: 30,
     createdAt: now, updatedAt: now,
   }
 }

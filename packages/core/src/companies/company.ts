@@ -3,7 +3,7 @@ import type { NumberRanges } from '../numbering'
 import { PLAN_FEATURES, type Plan } from './plans'
 
 /** The documents whose texts a company can set per locale. */
-export const TEXT_DOCUMENT_TYPES = ['INVOICE', 'CREDIT_NOTE', 'PROFORMA', 'REMINDER'] as const
+export const TEXT_DOCUMENT_TYPES = ['INVOICE', 'CREDIT_NOTE', 'PROFORMA', 'REMINDER', 'QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE'] as const
 export type TextDocumentType = (typeof TEXT_DOCUMENT_TYPES)[number]
 
 export interface DocumentTexts {
@@ -52,6 +52,8 @@ export interface Company {
   /** Percent per year, exact decimal. */
   defaultInterestRate: string
   texts: CompanyTexts
+  /** Days a new quote is valid: its default `validUntil`. */
+  quoteValidityDays: number
   numberRanges: NumberRanges
   /** IANA zone in which "today" and "this month" are read. */
   timeZone: string

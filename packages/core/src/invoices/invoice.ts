@@ -1,5 +1,5 @@
 import type { CreditNotePayout } from '../credit-notes'
-import { type DocumentType, PLACEHOLDER_PREFIX, type SalesDocument } from '../sales-documents'
+import { type DocumentRef, type DocumentType, PLACEHOLDER_PREFIX, type SalesDocument } from '../sales-documents'
 import type { CalendarDate } from '../shared/calendar-date'
 
 /** The sales documents of the invoice group, kept in one resource (`/invoices`, `/credit-notes`). */
@@ -30,6 +30,11 @@ export interface Invoice extends SalesDocument {
   dunningPaused: boolean
   dunningPausedAt: string | null
   dunningPausedReason: string | null
+  /**
+   * The order documents it was made from, in order: the one it was converted from, or every
+   * delivery note of a collective invoice (whose `precedingDocument` is the first of them).
+   */
+  sourceDocuments: DocumentRef[]
 }
 
 /** What every new draft starts with, whatever it is made from: a placeholder, nothing sent, paid, locked or linked. */
@@ -43,6 +48,7 @@ export const newDraftState = (id: string, timestamp: string) => ({
   creditNoteReason: null,
   payout: null,
   precedingDocument: null,
+  sourceDocuments: [],
   dunningPaused: false,
   dunningPausedAt: null,
   dunningPausedReason: null,

@@ -17,8 +17,11 @@ import type {
 import type { SendReservation } from '../sending'
 import type { DocumentVersion } from '../versions'
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks'
-import type { Page, PageRequest } from '../shared/pagination'
+import type { Page } from '../shared/pagination'
 import { foldForSearch, searchTextOf } from '../shared/search'
+import { compareText, createTable, newestFirst, sliceOf, type Row, type Table } from './memory-table'
+import { orderDocumentRecords } from './order-document-records'
+import type { OrderDocument } from '../order-documents'
 
 /**
  * Storage in memory, for tests and for embedders that keep nothing. Transactions run one at a
@@ -34,6 +37,7 @@ export function createMemoryStorage(): Storage {
     sequences: createTable<number>(),
     usage: createTable<UsageCounts>(),
     invoices: createTable<Invoice>(),
+    orderDocuments: createTable<OrderDocument>(),
     documentCategories: createTable<DocumentCategory>(),
     idempotency: createTable<IdempotencyRecord>(),
     events: createTable<DomainEvent & { dispatchedAt?: string }>(),
@@ -76,51 +80,6 @@ export function createMemoryStorage(): Storage {
   }
 }
 
-interface Row<T> {
-  value: T
-  /** Insertion order, to break ties between records created in the same millisecond. */
-  seq: number
-}
-
-function createTable<T>() {
-  const rows = new Map<string, Row<T>>()
-  let journal: Map<string, Row<T> | undefined> | null = null
-  let nextSeq = 0
-  const remember = (key: string) => {
-    if (journal && !journal.has(key)) journal.set(key, rows.get(key))
-  }
-  return {
-    get: (key: string): T | undefined => {
-      const row = rows.get(key)
-      return row && structuredClone(row.value)
-    },
-    /** Rows in insertion order; values are the stored objects, clone before handing out. */
-    rows: () => rows.values(),
-    set(key: string, value: T) {
-      remember(key)
-      rows.set(key, { value: structuredClone(value), seq: rows.get(key)?.seq ?? nextSeq++ })
-    },
-    delete(key: string) {
-      remember(key)
-      rows.delete(key)
-    },
-    begin() {
-      journal = new Map()
-    },
-    commit() {
-      journal = null
-    },
-    rollback() {
-      for (const [key, row] of journal ?? []) {
-        if (row) rows.set(key, row)
-        else rows.delete(key)
-      }
-      journal = null
-    },
-  }
-}
-
-type Table<T> = ReturnType<typeof createTable<T>>
 
 interface Tables {
   companies: Table<Company>
@@ -130,6 +89,7 @@ interface Tables {
   sequences: Table<number>
   usage: Table<UsageCounts>
   invoices: Table<Invoice>
+  orderDocuments: Table<OrderDocument>
   documentCategories: Table<DocumentCategory>
   idempotency: Table<IdempotencyRecord>
   events: Table<DomainEvent & { dispatchedAt?: string }>
@@ -144,23 +104,6 @@ interface Tables {
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
-
-/** Code-unit order, as SQLite's default (binary) collation compares ASCII and most text. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-/** Orders rows newest first: by `createdAt`, then the later insert first. */
-const newestFirst = <T extends { createdAt: string }>(a: Row<T>, b: Row<T>) =>
-  compareText(b.value.createdAt, a.value.createdAt) || b.seq - a.seq
-
-/** One page of `sorted`, with copies of its records. */
-function sliceOf<T>(sorted: Row<T>[], page: PageRequest): Page<T> {
-  return {
-    items: sorted.slice(page.offset, page.offset + page.limit).map((row) => structuredClone(row.value)),
-    total: sorted.length,
-    limit: page.limit,
-    offset: page.offset,
-  }
-}
 
 /** Newest first, then a page of them. */
 const pageOf = <T extends { createdAt: string }>(rows: Row<T>[], query: ListQuery): Page<T> => sliceOf(rows.sort(newestFirst), query)
@@ -213,9 +156,13 @@ function invoiceRecords(
     const invoice = invoices.get(id)
     return invoice?.companyId === companyId ? invoice : undefined
   }
+  /** Each document made from one of `documentIds`, once per such source, with the source it was made from. */
   const derivedFrom = (companyId: string, documentIds: readonly string[]) => {
     const ids = new Set(documentIds)
-    return ofCompany(companyId).filter((row) => row.value.precedingDocument && ids.has(row.value.precedingDocument.id)).sort((a, b) => a.seq - b.seq)
+    return ofCompany(companyId).sort((a, b) => a.seq - b.seq).flatMap((row) => {
+      const sources = [row.value.precedingDocument, ...row.value.sourceDocuments].filter((ref) => ref !== null && ids.has(ref.id)).map((ref) => ref!.id)
+      return [...new Set(sources)].map((sourceId) => ({ ...row, sourceId }))
+    })
   }
   /** The rows passing every filter of `query`. */
   const matching = (companyId: string, query: InvoiceListQuery) => {
@@ -243,8 +190,8 @@ function invoiceRecords(
     list: async (companyId, query) =>
       sliceOf(matching(companyId, query).sort((a, b) => compareText(b.value.issueDate, a.value.issueDate) || newestFirst(a, b)), query),
     listDerived: async (companyId, documentId) => derivedFrom(companyId, [documentId]).map((row) => structuredClone(row.value)),
-    summariesDerivedFrom: async (companyId, documentIds) => derivedFrom(companyId, documentIds).map(({ value }) => ({
-      documentType: value.documentType, id: value.id, number: value.number, status: value.status, precedingDocumentId: value.precedingDocument!.id,
+    summariesDerivedFrom: async (companyId, documentIds) => derivedFrom(companyId, documentIds).map(({ value, sourceId }) => ({
+      documentType: value.documentType, id: value.id, number: value.number, status: value.status, precedingDocumentId: sourceId,
     })),
     existsForCustomer: async (companyId, customerId) => ofCompany(companyId).some((row) => row.value.customerId === customerId),
     existsForCategory: async (companyId, categoryId) => ofCompany(companyId).some((row) => row.value.documentCategoryId === categoryId),
@@ -511,6 +458,7 @@ function createRepositories(tables: Tables): StorageTx {
       addDocumentIssued: async (companyId, month) => addUsage(companyId, month, (counts) => { counts.documentsIssued += 1 }).documentsIssued,
     },
     invoices: invoiceRecords(tables.invoices, customers, tables.documentVersions, tables.payments),
+    orderDocuments: orderDocumentRecords(tables.orderDocuments, customers),
     documentCategories: {
       get: async (companyId, id) => {
         const category = documentCategories.get(id)
@@ -570,6 +518,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     sequences: wrap(repositories.sequences),
     usage: wrap(repositories.usage),
     invoices: wrap(repositories.invoices),
+    orderDocuments: wrap(repositories.orderDocuments),
     documentCategories: wrap(repositories.documentCategories),
     idempotency: wrap(repositories.idempotency),
     events: wrap(repositories.events),

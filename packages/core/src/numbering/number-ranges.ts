@@ -3,7 +3,7 @@ import type { SequenceAllocator } from '../ports/storage'
 import { formatNumber } from './number-format'
 
 /** The documents and records that take their numbers from a company's number ranges. */
-export const NUMBER_RANGE_TYPES = ['INVOICE', 'CREDIT_NOTE', 'PROFORMA', 'CUSTOMER'] as const
+export const NUMBER_RANGE_TYPES = ['INVOICE', 'CREDIT_NOTE', 'PROFORMA', 'CUSTOMER', 'QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE', 'ORDER'] as const
 export type NumberRangeType = (typeof NUMBER_RANGE_TYPES)[number]
 
 export interface NumberRange {
@@ -20,6 +20,10 @@ export const DEFAULT_NUMBER_RANGES: NumberRanges = {
   CREDIT_NOTE: { format: 'GS-{YYYY}-{SEQ:5}', resetYearly: true },
   PROFORMA: { format: 'PF-{YYYY}-{SEQ:5}', resetYearly: true },
   CUSTOMER: { format: 'KD-{SEQ:5}', resetYearly: false },
+  QUOTE: { format: 'AN-{YYYY}-{SEQ:5}', resetYearly: true },
+  ORDER_CONFIRMATION: { format: 'AB-{YYYY}-{SEQ:5}', resetYearly: true },
+  DELIVERY_NOTE: { format: 'LS-{YYYY}-{SEQ:5}', resetYearly: true },
+  ORDER: { format: 'AU-{YYYY}-{SEQ:5}', resetYearly: true },
 }
 
 /** The storage sequence behind a range: one per type, or per type and year when it resets. */

@@ -56,7 +56,7 @@ export interface DocumentView {
 }
 
 /** INVOICE, PROFORMA, CREDIT_NOTE, or CANCELLATION (a credit note that cancels an invoice, `Stornorechnung`). */
-export type PrintKind = 'INVOICE' | 'CREDIT_NOTE' | 'CANCELLATION' | 'PROFORMA'
+export type PrintKind = 'INVOICE' | 'CREDIT_NOTE' | 'CANCELLATION' | 'PROFORMA' | 'QUOTE' | 'ORDER_CONFIRMATION' | 'DELIVERY_NOTE'
 
 /** What a view shows: a document, or a reminder (`Mahnung`) about an invoice. */
 export type ViewKind = PrintKind | 'REMINDER'

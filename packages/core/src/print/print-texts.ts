@@ -62,9 +62,15 @@ export interface PrintTexts {
 
 const de: PrintTexts = {
   languageTag: 'de-DE',
-  titles: { INVOICE: 'Rechnung', CREDIT_NOTE: 'Gutschrift', CANCELLATION: 'Stornorechnung', PROFORMA: 'Proforma-Rechnung' },
-  numberLabel: { INVOICE: 'Rechnungsnr.', CREDIT_NOTE: 'Gutschriftsnr.', CANCELLATION: 'Stornorechnungsnr.', PROFORMA: 'Proforma-Nr.' },
-  dateLabel: { INVOICE: 'Rechnungsdatum', CREDIT_NOTE: 'Datum', CANCELLATION: 'Datum', PROFORMA: 'Datum' },
+  titles: {
+    INVOICE: 'Rechnung', CREDIT_NOTE: 'Gutschrift', CANCELLATION: 'Stornorechnung', PROFORMA: 'Proforma-Rechnung',
+    QUOTE: 'Angebot', ORDER_CONFIRMATION: 'Auftragsbestätigung', DELIVERY_NOTE: 'Lieferschein',
+  },
+  numberLabel: {
+    INVOICE: 'Rechnungsnr.', CREDIT_NOTE: 'Gutschriftsnr.', CANCELLATION: 'Stornorechnungsnr.', PROFORMA: 'Proforma-Nr.',
+    QUOTE: 'Angebotsnr.', ORDER_CONFIRMATION: 'Auftragsnr.', DELIVERY_NOTE: 'Lieferscheinnr.',
+  },
+  dateLabel: { INVOICE: 'Rechnungsdatum', CREDIT_NOTE: 'Datum', CANCELLATION: 'Datum', PROFORMA: 'Datum', QUOTE: 'Datum', ORDER_CONFIRMATION: 'Datum', DELIVERY_NOTE: 'Datum' },
   draftNumber: 'Entwurf',
   watermark: 'ENTWURF',
   dueDate: 'Fällig am',
@@ -73,6 +79,7 @@ const de: PrintTexts = {
   serviceDateIsDocumentDate: {
     INVOICE: 'entspricht Rechnungsdatum', PROFORMA: 'entspricht Rechnungsdatum',
     CREDIT_NOTE: 'entspricht Belegdatum', CANCELLATION: 'entspricht Belegdatum',
+    QUOTE: 'entspricht Belegdatum', ORDER_CONFIRMATION: 'entspricht Belegdatum', DELIVERY_NOTE: 'entspricht Belegdatum',
   },
   customerNumber: 'Kundennr.',
   orderNumber: 'Bestellnr.',
@@ -86,7 +93,10 @@ const de: PrintTexts = {
   subtotal: 'Zwischensumme',
   netTotal: 'Nettobetrag',
   taxLine: (rate, net) => `zzgl. ${rate} USt. auf ${net}`,
-  grandTotal: { INVOICE: 'Gesamtbetrag', CREDIT_NOTE: 'Gutschriftsbetrag', CANCELLATION: 'Gesamtbetrag', PROFORMA: 'Gesamtbetrag' },
+  grandTotal: {
+    INVOICE: 'Gesamtbetrag', CREDIT_NOTE: 'Gutschriftsbetrag', CANCELLATION: 'Gesamtbetrag', PROFORMA: 'Gesamtbetrag',
+    QUOTE: 'Gesamtbetrag', ORDER_CONFIRMATION: 'Gesamtbetrag', DELIVERY_NOTE: 'Gesamtbetrag',
+  },
   phone: 'Tel.',
   email: 'E-Mail',
   web: 'Web',
@@ -132,9 +142,15 @@ const de: PrintTexts = {
 
 const en: PrintTexts = {
   languageTag: 'en-GB',
-  titles: { INVOICE: 'Invoice', CREDIT_NOTE: 'Credit note', CANCELLATION: 'Cancellation invoice', PROFORMA: 'Proforma invoice' },
-  numberLabel: { INVOICE: 'Invoice no.', CREDIT_NOTE: 'Credit note no.', CANCELLATION: 'Cancellation no.', PROFORMA: 'Proforma no.' },
-  dateLabel: { INVOICE: 'Invoice date', CREDIT_NOTE: 'Date', CANCELLATION: 'Date', PROFORMA: 'Date' },
+  titles: {
+    INVOICE: 'Invoice', CREDIT_NOTE: 'Credit note', CANCELLATION: 'Cancellation invoice', PROFORMA: 'Proforma invoice',
+    QUOTE: 'Quote', ORDER_CONFIRMATION: 'Order confirmation', DELIVERY_NOTE: 'Delivery note',
+  },
+  numberLabel: {
+    INVOICE: 'Invoice no.', CREDIT_NOTE: 'Credit note no.', CANCELLATION: 'Cancellation no.', PROFORMA: 'Proforma no.',
+    QUOTE: 'Quote no.', ORDER_CONFIRMATION: 'Order no.', DELIVERY_NOTE: 'Delivery note no.',
+  },
+  dateLabel: { INVOICE: 'Invoice date', CREDIT_NOTE: 'Date', CANCELLATION: 'Date', PROFORMA: 'Date', QUOTE: 'Date', ORDER_CONFIRMATION: 'Date', DELIVERY_NOTE: 'Date' },
   draftNumber: 'Draft',
   watermark: 'DRAFT',
   dueDate: 'Due date',
@@ -143,6 +159,7 @@ const en: PrintTexts = {
   serviceDateIsDocumentDate: {
     INVOICE: 'equals invoice date', PROFORMA: 'equals invoice date',
     CREDIT_NOTE: 'equals document date', CANCELLATION: 'equals document date',
+    QUOTE: 'equals document date', ORDER_CONFIRMATION: 'equals document date', DELIVERY_NOTE: 'equals document date',
   },
   customerNumber: 'Customer no.',
   orderNumber: 'Order no.',
@@ -156,7 +173,7 @@ const en: PrintTexts = {
   subtotal: 'Subtotal',
   netTotal: 'Net amount',
   taxLine: (rate, net) => `plus ${rate} VAT on ${net}`,
-  grandTotal: { INVOICE: 'Total', CREDIT_NOTE: 'Total credit', CANCELLATION: 'Total', PROFORMA: 'Total' },
+  grandTotal: { INVOICE: 'Total', CREDIT_NOTE: 'Total credit', CANCELLATION: 'Total', PROFORMA: 'Total', QUOTE: 'Total', ORDER_CONFIRMATION: 'Total', DELIVERY_NOTE: 'Total' },
   phone: 'Phone',
   email: 'Email',
   web: 'Web',

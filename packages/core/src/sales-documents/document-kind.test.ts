@@ -37,6 +37,10 @@ const WORK_REPORT_KIND: DocumentKind<WorkReport> = {
   cancellation: 'status',
   sendable: false,
   convertibleTo: [],
+  convertibleIn: [],
+  statusAfterConversion: {},
+  fulfilment: null,
+  resource: 'work_report',
   duplicateAs: null,
 }
 

@@ -4,7 +4,7 @@ import type { DocumentType } from './document-type'
 import type { SalesDocument } from './sales-document'
 
 /** The status changes a PUT may request: from each status, the statuses it may go to. */
-export type Transitions<S extends string = string> = Readonly<Record<S, readonly S[]>>
+export type Transitions<S extends string = string> = Readonly<Partial<Record<S, readonly S[]>>>
 
 /**
  * What sets one kind of document apart from the others. The engine's shared rules (numbering,
@@ -56,6 +56,18 @@ export interface DocumentKind<D extends SalesDocument = SalesDocument> {
   readonly sendable: boolean
   /** The kinds it can be converted into. */
   readonly convertibleTo: readonly DocumentType[]
+  /** The statuses a conversion accepts it in. */
+  readonly convertibleIn: readonly D['status'][]
+  /** The status a conversion moves it to from some statuses (a quote is accepted by converting it). */
+  readonly statusAfterConversion: Partial<Readonly<Record<D['status'], D['status']>>>
+  /**
+   * What it tracks of the documents made from it: whether its products were delivered (on
+   * delivery notes), whether its amounts were invoiced, and whether it closes itself (COMPLETED)
+   * once both are done. Null for kinds that track nothing.
+   */
+  readonly fulfilment: { readonly tracksDelivery: boolean; readonly completesAutomatically: boolean } | null
+  /** How events, audit entries and webhooks name it: `invoice`, `credit_note`, `quote`, … */
+  readonly resource: string
   /** The kind a duplicate of it becomes, or null when it cannot be duplicated. */
   readonly duplicateAs: DocumentType | null
 }

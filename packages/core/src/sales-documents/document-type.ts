@@ -2,7 +2,7 @@
  * Every kind of numbered commercial document the engine keeps. Each has its entry in
  * `DOCUMENT_KINDS`, which says what differs between them.
  */
-export const DOCUMENT_TYPES = ['INVOICE', 'CREDIT_NOTE', 'PROFORMA'] as const
+export const DOCUMENT_TYPES = ['INVOICE', 'CREDIT_NOTE', 'PROFORMA', 'QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE', 'ORDER'] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
 
 /** A link to another document of the same company. */

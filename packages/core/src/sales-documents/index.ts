@@ -6,7 +6,8 @@ export {
   type DocumentTotals, type SalesDocument, type ShippingAddress, type TaxContext,
 } from './sales-document'
 export type { DocumentKind, Transitions } from './document-kind'
-export { DOCUMENT_KINDS, kindNameOf, kindOf } from './document-kinds'
+export { DOCUMENT_KINDS, ORDER_DOCUMENT_KINDS, kindNameOf, kindOf } from './document-kinds'
+export { STATUS_EVENTS, STATUS_TIMESTAMPS, type DerivedDocumentsBlock, type OrderDocumentKind } from './kinds/order-kind'
 export { STATUS_TRANSITIONS } from './kinds/invoice-statuses'
 export { allowedTransitionsOf, assertTransition, canTransition, changeStatus, isContentEditable, isOpen } from './status-changes'
 export { assertDocumentQuota, issueNumber, issuesNumber, takeDocumentNumber } from './issuing'

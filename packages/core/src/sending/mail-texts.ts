@@ -16,12 +16,18 @@ const sentence: Record<Locale, Record<PrintKind, string>> = {
     PROFORMA: 'anbei erhalten Sie unsere Proforma-Rechnung {documentNumber} über {grossTotal}.',
     CREDIT_NOTE: 'anbei erhalten Sie unsere Gutschrift {documentNumber} über {grossTotal}.',
     CANCELLATION: 'anbei erhalten Sie die Stornorechnung {documentNumber} zur Rechnung {parentNumber}.',
+    QUOTE: 'anbei erhalten Sie unser Angebot {documentNumber} über {grossTotal}.',
+    ORDER_CONFIRMATION: 'anbei erhalten Sie unsere Auftragsbestätigung {documentNumber}.',
+    DELIVERY_NOTE: 'anbei erhalten Sie unseren Lieferschein {documentNumber}.',
   },
   en: {
     INVOICE: 'please find attached our invoice {documentNumber} for {grossTotal}, due on {dueDate}.',
     PROFORMA: 'please find attached our pro forma invoice {documentNumber} for {grossTotal}.',
     CREDIT_NOTE: 'please find attached our credit note {documentNumber} for {grossTotal}.',
     CANCELLATION: 'please find attached the cancellation {documentNumber} of invoice {parentNumber}.',
+    QUOTE: 'please find attached our quote {documentNumber} for {grossTotal}.',
+    ORDER_CONFIRMATION: 'please find attached our order confirmation {documentNumber}.',
+    DELIVERY_NOTE: 'please find attached our delivery note {documentNumber}.',
   },
 }
 
@@ -34,6 +40,7 @@ const builtIn = (locale: Locale, kind: PrintKind): MailText => ({
 /** Credit notes and cancellations use the company's CREDIT_NOTE texts. */
 const TEXT_TYPE_OF_KIND: Record<PrintKind, TextDocumentType> = {
   INVOICE: 'INVOICE', PROFORMA: 'PROFORMA', CREDIT_NOTE: 'CREDIT_NOTE', CANCELLATION: 'CREDIT_NOTE',
+  QUOTE: 'QUOTE', ORDER_CONFIRMATION: 'ORDER_CONFIRMATION', DELIVERY_NOTE: 'DELIVERY_NOTE',
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Company } from '../companies'
 import type { Customer } from '../customers'
 import type { DomainEvent } from '../events'
 import type { IdempotencyRecord } from '../idempotency'
+import type { OrderDocument } from '../order-documents'
 import type { Invoice } from '../invoices'
 import type { DocumentLine } from '../sales-documents'
 import { DEFAULT_NUMBER_RANGES } from '../numbering'
@@ -31,7 +32,7 @@ export function aCompany(overrides: Partial<Company> = {}): Company {
     paymentTermDays: 14, defaultLocale: 'de', smallBusiness: false, ossRegistered: true,
     reminderFees: { 1: '0', 2: '5', 3: '10.5' }, defaultInterestRate: '9.12',
     texts: { en: { INVOICE: { footer: 'Thank you' } } },
-    numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin',
+    numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin', quoteValidityDays: 30,
     createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-02T03:04:05.678Z',
     ...overrides,
   }
@@ -103,6 +104,7 @@ export function anInvoice(companyId: string, customerId: string, overrides: Part
     metadata: { shopOrder: 4711, tags: ['b2b', 'Übersee'], nested: { ok: true, amount: '0.125', none: null } },
     sentAt: '2026-02-10T09:00:00.000Z', paidAt: '2026-02-20T10:00:00.000Z', lockedAt: '2026-02-10T08:59:00.000Z',
     creditNoteReason: 'PRICE_CORRECTION', precedingDocument: { documentType: 'PROFORMA', id: nextId('pf') },
+    sourceDocuments: [{ documentType: 'DELIVERY_NOTE', id: nextId('ls') }, { documentType: 'ORDER', id: nextId('au') }],
     payout: { status: 'FAILED', reference: 'Rückläufer ✓', note: 'IBAN falsch', executedAt: null, updatedAt: '2026-02-21T12:00:00.000Z' },
     dunningPaused: true, dunningPausedAt: '2026-02-21T11:00:00.000Z', dunningPausedReason: 'Kunde hat Rückfrage ❓',
     lines: [
@@ -112,6 +114,29 @@ export function anInvoice(companyId: string, customerId: string, overrides: Part
       anInvoiceLine({ lineType: 'SUBTOTAL', productId: null, description: null, quantity: '0', unit: null, unitPrice: '0', discount: '0', requestedTaxRate: null, taxRate: '0', taxCategory: null, netAmount: '0' }),
     ],
     createdAt: '2026-02-10T08:00:00.000Z', updatedAt: '2026-02-21T11:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/**
+ * An order document with every field set to a value other than its default (a delivery note's
+ * and a quote's fields at once, which no real document has: the store keeps what it is given).
+ */
+export function anOrderDocument(companyId: string, customerId: string, overrides: Partial<OrderDocument> = {}): OrderDocument {
+  const id = nextId('od')
+  const { dueDate: _, invoiceDateIsServiceDate: __, eInvoiceAudit: ___, paidAt: ____, creditNoteReason: _____, payout: ______,
+    dunningPaused: _______, dunningPausedAt: ________, dunningPausedReason: _________, sourceDocuments: __________, ...shared } = anInvoice(companyId, customerId)
+  const lines = shared.lines.map((line, index) => ({ ...line, sourceLineId: index === 0 ? nextId('src') : null }))
+  return {
+    ...shared,
+    id, number: `LS-2026-${id}`, documentType: 'DELIVERY_NOTE', status: 'DELIVERED', lines,
+    precedingDocument: { documentType: 'ORDER_CONFIRMATION', id: nextId('ab') },
+    finalizedAt: '2026-02-10T08:30:00.000Z', validUntil: '2026-03-12', acceptedAt: '2026-02-11T08:00:00.000Z',
+    rejectedAt: '2026-02-12T08:00:00.000Z', rejectionReason: 'Zu teuer – „leider“', expiredAt: '2026-03-13T00:00:00.000Z',
+    deliveryDate: '2026-02-14', completedAt: '2026-02-15T08:00:00.000Z', completedAutomatically: true, showPrices: true,
+    trackingReference: 'DHL 00340434161094042557', deliveredAt: '2026-02-16T08:00:00.000Z', requestedDeliveryDate: '2026-02-13',
+    externalId: `shop-${id}`, source: 'shop', deliveryStatus: 'PARTIAL', invoiceStatus: 'FULL',
+    convertedQuantities: { [lines[0]!.id]: { INVOICE: '2.5', DELIVERY_NOTE: '1.125' } },
     ...overrides,
   }
 }

@@ -8,6 +8,7 @@ import type { DocumentVersionReader, DocumentVersionRepository } from './documen
 import type { EventReader, EventOutbox } from './events'
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency'
 import type { InvoiceReader, InvoiceRepository } from './invoices'
+import type { OrderDocumentReader, OrderDocumentRepository } from './order-documents'
 import type { PaymentReader, PaymentRepository } from './payments'
 import type { ProductReader, ProductRepository } from './products'
 import type { ReminderReader, ReminderRepository } from './reminders'
@@ -63,6 +64,7 @@ export interface StorageReader {
   readonly sequences: SequenceReader
   readonly usage: UsageReader
   readonly invoices: InvoiceReader
+  readonly orderDocuments: OrderDocumentReader
   readonly documentCategories: DocumentCategoryReader
   readonly idempotency: IdempotencyReader
   readonly events: EventReader
@@ -84,6 +86,7 @@ export interface StorageTx {
   readonly sequences: SequenceAllocator
   readonly usage: UsageRepository
   readonly invoices: InvoiceRepository
+  readonly orderDocuments: OrderDocumentRepository
   readonly documentCategories: DocumentCategoryRepository
   readonly idempotency: IdempotencyRepository
   readonly events: EventOutbox
@@ -105,6 +108,7 @@ export type * from './products'
 export type * from './sequences'
 export type * from './usage'
 export type * from './invoices'
+export type * from './order-documents'
 export type * from './document-categories'
 export type * from './idempotency'
 export type * from './events'

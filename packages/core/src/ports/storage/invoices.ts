@@ -29,9 +29,14 @@ export interface InvoiceReader {
    * stay fast for 100,000 documents of one company (indexes on the filtered columns).
    */
   list(companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>>
-  /** The documents made from `documentId` (their `precedingDocument`), oldest first. */
+  /** The documents made from `documentId` (their `precedingDocument`, or one of their `sourceDocuments`), oldest first. */
   listDerived(companyId: string, documentId: string): Promise<Invoice[]>
-  /** In brief, the documents made from any of `documentIds`, oldest first: what a read shows as derived. */
+  /**
+   * In brief, the documents made from any of `documentIds` (by `precedingDocument` or
+   * `sourceDocuments`), oldest first: what a read shows as derived. A collective invoice made
+   * from several documents appears once per document it was made from, with that one as
+   * `precedingDocumentId`.
+   */
   summariesDerivedFrom(companyId: string, documentIds: readonly string[]): Promise<DocumentSummary[]>
   /** Whether any document of the company names this customer. */
   existsForCustomer(companyId: string, customerId: string): Promise<boolean>

@@ -60,5 +60,9 @@ export const CREDIT_NOTE_KIND: DocumentKind<Invoice> = {
   cancellation: 'status',
   sendable: true,
   convertibleTo: [],
+  convertibleIn: [],
+  statusAfterConversion: {},
+  fulfilment: null,
+  resource: 'credit_note',
   duplicateAs: 'INVOICE',
 }

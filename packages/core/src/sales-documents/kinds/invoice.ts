@@ -20,5 +20,9 @@ export const INVOICE_KIND: DocumentKind<Invoice> = {
   cancellation: 'credit-note',
   sendable: true,
   convertibleTo: [],
+  convertibleIn: [],
+  statusAfterConversion: {},
+  fulfilment: null,
+  resource: 'invoice',
   duplicateAs: 'INVOICE',
 }

@@ -23,5 +23,9 @@ export const PROFORMA_KIND: DocumentKind<Invoice> = {
   cancellation: 'status',
   sendable: true,
   convertibleTo: ['INVOICE'],
+  convertibleIn: OPEN_STATUSES,
+  statusAfterConversion: {},
+  fulfilment: null,
+  resource: 'invoice',
   duplicateAs: 'INVOICE',
 }

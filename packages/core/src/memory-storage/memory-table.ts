@@ -1,0 +1,66 @@
+import type { Page, PageRequest } from '../shared/pagination'
+
+/** A table of the memory storage: records by key, copied in and out, undone from a journal on rollback. */
+export interface Row<T> {
+  value: T
+  /** Insertion order, to break ties between records created in the same millisecond. */
+  seq: number
+}
+
+export function createTable<T>() {
+  const rows = new Map<string, Row<T>>()
+  let journal: Map<string, Row<T> | undefined> | null = null
+  let nextSeq = 0
+  const remember = (key: string) => {
+    if (journal && !journal.has(key)) journal.set(key, rows.get(key))
+  }
+  return {
+    get: (key: string): T | undefined => {
+      const row = rows.get(key)
+      return row && structuredClone(row.value)
+    },
+    /** Rows in insertion order; values are the stored objects, clone before handing out. */
+    rows: () => rows.values(),
+    set(key: string, value: T) {
+      remember(key)
+      rows.set(key, { value: structuredClone(value), seq: rows.get(key)?.seq ?? nextSeq++ })
+    },
+    delete(key: string) {
+      remember(key)
+      rows.delete(key)
+    },
+    begin() {
+      journal = new Map()
+    },
+    commit() {
+      journal = null
+    },
+    rollback() {
+      for (const [key, row] of journal ?? []) {
+        if (row) rows.set(key, row)
+        else rows.delete(key)
+      }
+      journal = null
+    },
+  }
+}
+
+export type Table<T> = ReturnType<typeof createTable<T>>
+
+/** Code-unit order, as SQLite's default (binary) collation compares ASCII and most text. */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Orders rows newest first: by `createdAt`, then the later insert first. */
+export const newestFirst = <T extends { createdAt: string }>(a: Row<T>, b: Row<T>) =>
+  compareText(b.value.createdAt, a.value.createdAt) || b.seq - a.seq
+
+/** One page of `sorted`, with copies of its records. */
+export function sliceOf<T>(sorted: Row<T>[], page: PageRequest): Page<T> {
+  return {
+    items: sorted.slice(page.offset, page.offset + page.limit).map((row) => structuredClone(row.value)),
+    total: sorted.length,
+    limit: page.limit,
+    offset: page.offset,
+  }
+}
+
