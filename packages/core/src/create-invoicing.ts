@@ -31,6 +31,11 @@ import { createWebhookDispatcher, type WebhookDispatchOptions } from './webhooks
 import { webhookDeliveryJob } from './webhooks/webhook-delivery-job'
 import { createWebhookService } from './webhooks/webhook-service'
 import type { WebhookTransport } from './ports/webhook-transport'
+import {
+  createConversionService, createDocumentChain, createOrderDocumentService, createQuoteExpiry, type OrderDocumentType, requireOrderDocument, settleFulfilment,
+} from './order-documents'
+import { requireInvoice } from './invoices/document-parts'
+import type { Actor } from './access/actor'
 
 export interface InvoicingOptions {
   storage: Storage
@@ -68,7 +73,9 @@ export function createInvoicing(options: InvoicingOptions) {
     pdf: options.pdf,
     mail: options.mail,
     onArchiveError: options.onArchiveError ?? ((error, versionId) => console.error(`the PDF of document version ${versionId} could not be archived`, error)),
+    settleWrittenDocuments: settleFulfilment,
   }
+  const chainOf = createDocumentChain(deps)
   const access = createApiGate(deps, options.access)
   const sending = createSendService(deps)
   const events: EventBus = { on: deps.events.on, off: deps.events.off }
@@ -92,6 +99,17 @@ export function createInvoicing(options: InvoicingOptions) {
       ...createCorrectionService(deps),
       ...createCancelService(deps, sending),
       ...createCopyService(deps),
+      /** The document chain an invoice belongs to (`GET /invoices/{id}/related`). */
+      related: async (actor: Actor, id: string) => chainOf(actor, await requireInvoice(deps.storage, actor, id)),
+    },
+    /** Quotes, order confirmations, delivery notes and orders (one set of use cases; the type says which). */
+    orderDocuments: {
+      ...createOrderDocumentService(deps),
+      ...createConversionService(deps),
+      /** The document chain a document belongs to (`GET /{group}/{id}/related`). */
+      related: async (actor: Actor, type: OrderDocumentType, id: string) => chainOf(actor, await requireOrderDocument(deps.storage, actor.companyId, type, id)),
+      /** OPEN quotes past their validUntil become EXPIRED (the scheduler's job; callable directly until it exists). */
+      expireQuotes: createQuoteExpiry(deps),
     },
     /** Credit notes and their payouts (they are documents too: `invoices` reads and changes them as well). */
     creditNotes: createCreditNoteService(deps, sending),

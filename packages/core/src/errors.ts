@@ -92,6 +92,22 @@ export const ERROR_CODES = [
    * through every re-run, and nothing of it was applied; retry after `retryAfterSeconds`.
    */
   'busy',
+  /** A quote's validUntil lies before its issueDate. */
+  'invalid_valid_until',
+  /** A document holding an issued number cannot be deleted (`number`); cancel it instead. */
+  'number_issued',
+  /** Documents were made from this one, which the change does not allow (`derivedDocuments`). */
+  'has_derived_documents',
+  /** Every quantity of the source is already converted into the target type. */
+  'nothing_to_convert',
+  /** A partial conversion asks for more of a line than remains (`lineIndex`, `remaining`). */
+  'quantity_exceeds_remaining',
+  /** A partial conversion names a line the source does not have (`lineIndex`). */
+  'unknown_line',
+  /** The documents of a collective invoice differ in a field they must share (`field`). */
+  'incompatible_sources',
+  /** An order with this externalId exists (`id`, `number`). */
+  'external_id_taken',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

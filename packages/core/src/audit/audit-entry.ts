@@ -11,6 +11,12 @@ export const AUDIT_ACTIONS = [
   'PRODUCT_CREATED_VIA_API', 'PRODUCT_UPDATED_VIA_API', 'PRODUCT_DELETED_VIA_API',
   'DOCUMENT_CATEGORY_CREATED_VIA_API', 'DOCUMENT_CATEGORY_DELETED_VIA_API',
   'WEBHOOK_CREATED_VIA_API', 'WEBHOOK_UPDATED_VIA_API', 'WEBHOOK_DELETED_VIA_API',
+  ...(['QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE', 'ORDER'] as const).flatMap((resource) => [
+    `${resource}_CREATED_VIA_API`, `${resource}_UPDATED_VIA_API`, `${resource}_STATUS_CHANGED_VIA_API`, `${resource}_DELETED_VIA_API`,
+    `${resource}_SENT_VIA_API`, `${resource}_DUPLICATED_VIA_API`, `${resource}_CONVERTED_VIA_API`, `${resource}_NUMBER_ISSUED`,
+  ] as const),
+  /** The scheduler's: a quote past its validUntil. */
+  'QUOTE_EXPIRED',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

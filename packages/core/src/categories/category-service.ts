@@ -35,7 +35,7 @@ export function createCategoryService(deps: CoreDeps) {
     async delete(actor: Actor, id: string): Promise<void> {
       await inUnitOfWork(actor, async ({ tx, audit }) => {
         await requireCategory(tx, actor.companyId, id)
-        if (await tx.invoices.existsForCategory(actor.companyId, id)) {
+        if (await tx.invoices.existsForCategory(actor.companyId, id) || await tx.orderDocuments.existsForCategory(actor.companyId, id)) {
           throw new InvoicingError('category_in_use', 'Documents use this category; move them to another category first')
         }
         await tx.documentCategories.delete(actor.companyId, id)

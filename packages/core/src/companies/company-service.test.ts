@@ -270,6 +270,10 @@ describe('companies.numberRanges', () => {
       { type: 'CREDIT_NOTE', format: 'GS-{YYYY}-{SEQ:5}', resetYearly: true, lastNumber: null, nextNumber: 'GS-2026-00001' },
       { type: 'PROFORMA', format: 'PF-{YYYY}-{SEQ:5}', resetYearly: true, lastNumber: null, nextNumber: 'PF-2026-00001' },
       { type: 'CUSTOMER', format: 'KD-{SEQ:5}', resetYearly: false, lastNumber: null, nextNumber: 'KD-00001' },
+      { type: 'QUOTE', format: 'AN-{YYYY}-{SEQ:5}', resetYearly: true, lastNumber: null, nextNumber: 'AN-2026-00001' },
+      { type: 'ORDER_CONFIRMATION', format: 'AB-{YYYY}-{SEQ:5}', resetYearly: true, lastNumber: null, nextNumber: 'AB-2026-00001' },
+      { type: 'DELIVERY_NOTE', format: 'LS-{YYYY}-{SEQ:5}', resetYearly: true, lastNumber: null, nextNumber: 'LS-2026-00001' },
+      { type: 'ORDER', format: 'AU-{YYYY}-{SEQ:5}', resetYearly: true, lastNumber: null, nextNumber: 'AU-2026-00001' },
     ])
   })
 

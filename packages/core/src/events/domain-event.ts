@@ -2,6 +2,13 @@
 export const EVENT_TYPES = [
   'invoice.created', 'invoice.updated', 'invoice.sent', 'invoice.paid', 'invoice.cancelled', 'invoice.overdue',
   'credit_note.created', 'reminder.sent', 'reminder.escalated',
+  'quote.created', 'quote.updated', 'quote.finalized', 'quote.sent', 'quote.accepted', 'quote.rejected', 'quote.expired',
+  'quote.cancelled', 'quote.converted',
+  'order_confirmation.created', 'order_confirmation.updated', 'order_confirmation.finalized', 'order_confirmation.sent',
+  'order_confirmation.completed', 'order_confirmation.cancelled', 'order_confirmation.converted',
+  'delivery_note.created', 'delivery_note.updated', 'delivery_note.finalized', 'delivery_note.sent', 'delivery_note.delivered',
+  'delivery_note.cancelled', 'delivery_note.converted',
+  'order.created', 'order.updated', 'order.completed', 'order.cancelled', 'order.converted',
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 

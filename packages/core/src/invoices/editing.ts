@@ -30,7 +30,9 @@ const comparable = (lines: readonly DocumentLine[]) => canonicalJson(lines.map((
  * changes. A value that follows from a changed one is derived again instead of kept (changing
  * `reverseCharge` alone re-derives the exemption reason, changing `ossApplicable` the country).
  */
-export function givenTaxValues(current: Invoice, changes: ContentChanges): TaxSituationInput['given'] {
+export function givenTaxValues(
+  current: Pick<Invoice, (typeof TAX_FIELDS)[number]>, changes: Partial<Pick<ContentChanges, (typeof TAX_FIELDS)[number]>>,
+): TaxSituationInput['given'] {
   const given: TaxSituationInput['given'] = { ...Object.fromEntries(TAX_FIELDS.map((field) => [field, current[field]])) }
   for (const field of TAX_FIELDS) {
     if (changes[field] !== undefined) Object.assign(given, { [field]: changes[field] })

@@ -41,6 +41,7 @@ export function orderDocumentRecords(documents: Table<OrderDocument>, customers:
       equalities.every((field) => value[field] === query[field]) &&
       (!query.from || value.issueDate >= query.from) &&
       (!query.to || value.issueDate <= query.to) &&
+      (!query.validUntilBefore || (value.validUntil !== null && value.validUntil < query.validUntilBefore)) &&
       (!needle || foldForSearch(value.number).includes(needle) || namedCustomers.has(value.customerId)))
   }
   const first = (companyId: string, test: (document: OrderDocument) => boolean) => {

@@ -25,3 +25,4 @@ export const PaymentUpdateSchema = aliased(v.object({ ...entries, amount: v.opti
 
 export type PaymentCreateInput = v.InferInput<typeof PaymentCreateSchema>
 export type PaymentUpdateInput = v.InferInput<typeof PaymentUpdateSchema>
+export type PaymentCreateFields = v.InferOutput<typeof PaymentCreateSchema>

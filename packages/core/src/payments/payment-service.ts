@@ -11,7 +11,9 @@ import { parseInput } from '../shared/validation'
 import { assertNotBeingSent } from '../sending'
 import { balanceOf, exceedsRemaining, settle, type Balance } from './balance'
 import type { Payment } from './payment'
-import { PaymentCreateSchema, PaymentUpdateSchema, type PaymentCreateInput, type PaymentUpdateInput } from './payment-schemas'
+import { PaymentCreateSchema, PaymentUpdateSchema, type PaymentCreateFields, type PaymentCreateInput, type PaymentUpdateInput } from './payment-schemas'
+import type { Company } from '../companies'
+import type { IdGenerator } from '../ports/ids'
 import { kindNameOf, kindOf } from '../sales-documents'
 import type { IdempotencyClaim } from '../idempotency'
 
@@ -60,26 +62,55 @@ function exceeds(invoice: Invoice, others: readonly Payment[], amount: string): 
   })
 }
 
+/** Stores the document's new status after its payments changed; paying it in full emits `invoice.paid`. */
+async function settleInvoice(unit: UnitOfWork, invoice: Invoice, completingDate: string | null): Promise<PaymentChange['invoice'] & Balance> {
+  const payments = await unit.tx.payments.listByInvoice(invoice.companyId, invoice.id)
+  const settled = settle(invoice, payments, completingDate)
+  let next = invoice
+  if (settled.status !== invoice.status || settled.paidAt !== invoice.paidAt) {
+    next = { ...invoice, ...settled, updatedAt: unit.now.toISOString() }
+    await unit.tx.invoices.update(next)
+    if (next.status === 'PAID') await emitInvoiceEvent(unit, 'invoice.paid', next)
+  }
+  return { ...next, ...balanceOf(next.grossTotal, payments) }
+}
+
+const changeOf = (payment: Payment, { totalPaid, amountDue, ...invoice }: Invoice & Balance): PaymentChange =>
+  ({ payment, invoice, totalPaid, amountDue })
+
+
+/**
+ * Records a payment of `invoice` in `unit` (POST payments, or a conversion that issues an
+ * invoice paid in advance); paying the total makes the document PAID (paidAt = the payment date).
+ */
+export async function recordPayment(unit: UnitOfWork, company: Company, invoice: Invoice, fields: PaymentCreateFields, ids: IdGenerator): Promise<PaymentChange> {
+  const { tx, now } = unit
+  assertPayable(invoice)
+  const others = await tx.payments.listByInvoice(company.id, invoice.id)
+  if (exceedsRemaining(invoice.grossTotal, others, fields.amount)) throw exceeds(invoice, others, fields.amount)
+  const timestamp = now.toISOString()
+  const payment: Payment = {
+    id: ids.next(),
+    companyId: company.id,
+    invoiceId: invoice.id,
+    amount: fields.amount,
+    paymentDate: fields.paymentDate ?? calendarDateOf(now, company.timeZone),
+    paymentMethod: fields.paymentMethod ?? 'BANK_TRANSFER',
+    reference: fields.reference ?? null,
+    notes: fields.notes ?? null,
+    movedFromInvoiceId: null,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }
+  await tx.payments.insert(payment)
+  await unit.audit('PAYMENT_RECORDED_VIA_API', { type: 'invoice', id: invoice.id }, { paymentId: payment.id, amount: payment.amount })
+  return changeOf(payment, await settleInvoice(unit, invoice, payment.paymentDate))
+}
+
 /** Money received for documents, and what it does to their status (PAID and back). */
 export function createPaymentService(deps: CoreDeps) {
   const { storage, ids } = deps
   const inUnitOfWork = createUnitOfWork(deps)
-
-  /** Stores the document's new status after its payments changed; paying it in full emits `invoice.paid`. */
-  async function settleInvoice(unit: UnitOfWork, invoice: Invoice, completingDate: string | null): Promise<PaymentChange['invoice'] & Balance> {
-    const payments = await unit.tx.payments.listByInvoice(invoice.companyId, invoice.id)
-    const settled = settle(invoice, payments, completingDate)
-    let next = invoice
-    if (settled.status !== invoice.status || settled.paidAt !== invoice.paidAt) {
-      next = { ...invoice, ...settled, updatedAt: unit.now.toISOString() }
-      await unit.tx.invoices.update(next)
-      if (next.status === 'PAID') await emitInvoiceEvent(unit, 'invoice.paid', next)
-    }
-    return { ...next, ...balanceOf(next.grossTotal, payments) }
-  }
-
-  const changeOf = (payment: Payment, { totalPaid, amountDue, ...invoice }: Invoice & Balance): PaymentChange =>
-    ({ payment, invoice, totalPaid, amountDue })
 
   return {
     /** A document's payments with what is paid and due. */
@@ -96,27 +127,8 @@ export function createPaymentService(deps: CoreDeps) {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
         const invoice = await requireInvoice(tx, actor, invoiceId)
-        assertPayable(invoice)
         await assertNotBeingSent(tx, invoice, now)
-        const others = await tx.payments.listByInvoice(actor.companyId, invoiceId)
-        if (exceedsRemaining(invoice.grossTotal, others, fields.amount)) throw exceeds(invoice, others, fields.amount)
-        const timestamp = now.toISOString()
-        const payment: Payment = {
-          id: ids.next(),
-          companyId: actor.companyId,
-          invoiceId,
-          amount: fields.amount,
-          paymentDate: fields.paymentDate ?? calendarDateOf(now, company.timeZone),
-          paymentMethod: fields.paymentMethod ?? 'BANK_TRANSFER',
-          reference: fields.reference ?? null,
-          notes: fields.notes ?? null,
-          movedFromInvoiceId: null,
-          createdAt: timestamp,
-          updatedAt: timestamp,
-        }
-        await tx.payments.insert(payment)
-        await unit.audit('PAYMENT_RECORDED_VIA_API', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: payment.amount })
-        return changeOf(payment, await settleInvoice(unit, invoice, payment.paymentDate))
+        return recordPayment(unit, company, invoice, fields, ids)
       }, claim)
     },
 

@@ -5,6 +5,7 @@ import type { FileStore } from './files'
 import type { Clock } from './clock'
 import type { IdGenerator } from './ids'
 import type { Storage } from './storage'
+import type { UnitOfWorkDeps } from '../unit-of-work'
 
 /** How documents are mailed. */
 export interface MailSettings {
@@ -26,6 +27,8 @@ export interface CoreDeps {
   pdf: PdfRenderer | undefined
   /** Without it, documents cannot be sent. */
   mail: MailSettings | undefined
+  /** What a unit of work does with the sales documents it wrote before it commits (see `UnitOfWorkDeps`). */
+  settleWrittenDocuments?: UnitOfWorkDeps['settleWrittenDocuments']
   /** A version PDF or e-invoice XML that could not be archived (the version stays without it until a later read stores it). */
   onArchiveError: (error: unknown, versionId: string) => void
 }

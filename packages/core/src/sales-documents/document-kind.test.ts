@@ -25,7 +25,7 @@ const WORK_REPORT_KIND: DocumentKind<WorkReport> = {
   transitionsOf: () => ({ DRAFT: ['OPEN', 'CANCELLED'], OPEN: ['SIGNED', 'DRAFT', 'CANCELLED'], SIGNED: [], CANCELLED: [] }),
   isContentEditable: (report) => report.status === 'DRAFT',
   openStatuses: ['DRAFT', 'OPEN'],
-  numbering: { range: 'PROFORMA', countsAgainstQuota: false },
+  numbering: { range: 'PROFORMA', countsAgainstQuota: false, issuedAudit: { action: 'INVOICE_NUMBER_ISSUED', targetType: 'invoice' } },
   sign: -1,
   printKind: () => 'INVOICE',
   eInvoice: null,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../audit'
 import type { NumberRangeType } from '../numbering'
 import type { PrintKind } from '../print'
 import type { DocumentType } from './document-type'
@@ -25,6 +26,8 @@ export interface DocumentKind<D extends SalesDocument = SalesDocument> {
     readonly range: NumberRangeType
     /** Whether leaving draft counts against the company's monthly document quota. */
     readonly countsAgainstQuota: boolean
+    /** The audit entry of a number issued, and the type it names as its target. */
+    readonly issuedAudit: { readonly action: AuditAction; readonly targetType: string }
   }
   /** Quantities and amounts are stored with this sign: a credit note's are negative. */
   readonly sign: 1 | -1

@@ -15,7 +15,7 @@ import type { SalesDocument } from './sales-document'
  */
 export async function takeDocumentNumber({ tx }: UnitOfWork, company: Company, range: NumberRangeType, date: CalendarDate): Promise<string> {
   const number = await takeNumber(tx.sequences, company.id, company.numberRanges, range, date)
-  if (await tx.invoices.findByNumber(company.id, number)) {
+  if (await tx.invoices.findByNumber(company.id, number) ?? await tx.orderDocuments.findByNumber(company.id, number)) {
     throw new InvoicingError('invoice_number_taken', `The ${range} number range would issue ${number}, which another document holds; change the range's format (invoicing company update)`, {
       invoiceNumber: number,
     })
@@ -59,9 +59,10 @@ export async function issueNumber<D extends SalesDocument>(
   unit: UnitOfWork, company: Company, document: D, kind: DocumentKind<D> = kindOf(document),
 ): Promise<D> {
   if (document.numberIssued) return document
-  const { range, countsAgainstQuota } = kind.numbering
+  const { range, countsAgainstQuota, issuedAudit } = kind.numbering
   if (countsAgainstQuota) await countDocumentIssued(unit, company)
   const number = await takeDocumentNumber(unit, company, range, document.issueDate)
-  await unit.audit('INVOICE_NUMBER_ISSUED', { type: 'invoice', id: document.id }, { invoiceNumber: number, invoiceType: document.documentType })
+  const details = issuedAudit.targetType === 'invoice' ? { invoiceNumber: number, invoiceType: document.documentType } : { number, documentType: document.documentType }
+  await unit.audit(issuedAudit.action, { type: issuedAudit.targetType, id: document.id }, details)
   return { ...document, number, numberIssued: true }
 }

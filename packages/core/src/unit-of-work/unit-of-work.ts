@@ -4,6 +4,7 @@ import type { DomainEvent, EventType, EventPublisher } from '../events'
 import type { Clock } from '../ports/clock'
 import type { IdGenerator } from '../ports/ids'
 import type { Storage, StorageTx } from '../ports/storage'
+import type { SalesDocument } from '../sales-documents'
 import { assertKeyUnanswered, completeClaim, type IdempotencyClaim } from '../idempotency'
 import { retryingTransaction } from './retrying-transaction'
 
@@ -23,6 +24,27 @@ export interface UnitOfWorkDeps {
   clock: Clock
   ids: IdGenerator
   events: EventPublisher
+  /**
+   * Runs before the commit with every sales document the work inserted, updated or deleted (a
+   * deleted one as it was): the documents they were made from update what they derive from
+   * them (converted quantities, delivery and invoice status) in the same transaction.
+   */
+  settleWrittenDocuments?: ((unit: UnitOfWork, written: readonly SalesDocument[]) => Promise<void>) | undefined
+}
+
+/** `tx`, noting in `written` every sales document stored or removed through it. */
+function recordingDocumentWrites(tx: StorageTx, written: SalesDocument[]): StorageTx {
+  const recording = <R extends Pick<StorageTx['invoices'] | StorageTx['orderDocuments'], 'get' | 'insert' | 'update' | 'delete'>>(repository: R): R => ({
+    ...repository,
+    insert: async (document: SalesDocument) => { await repository.insert(document as never); written.push(document) },
+    update: async (document: SalesDocument) => { await repository.update(document as never); written.push(document) },
+    delete: async (companyId: string, id: string) => {
+      const document = await repository.get(companyId, id)
+      await repository.delete(companyId, id)
+      if (document) written.push(document)
+    },
+  })
+  return { ...tx, invoices: recording(tx.invoices), orderDocuments: recording(tx.orderDocuments) }
 }
 
 /**
@@ -39,7 +61,7 @@ export type RunInUnitOfWork = <T>(actor: Actor, work: (unit: UnitOfWork) => Prom
  * releases the events to in-process subscribers only once the transaction has committed. After
  * a conflict the work runs again from a clean start, at most three times, then fails with `busy`.
  */
-export function createUnitOfWork({ storage, clock, ids, events }: UnitOfWorkDeps): RunInUnitOfWork {
+export function createUnitOfWork({ storage, clock, ids, events, settleWrittenDocuments }: UnitOfWorkDeps): RunInUnitOfWork {
   return async (actor, work, claim) => {
     const committed = await retryingTransaction(storage, async (tx) => {
       await assertKeyUnanswered(tx, claim)
@@ -47,8 +69,9 @@ export function createUnitOfWork({ storage, clock, ids, events }: UnitOfWorkDeps
       const recorded: DomainEvent[] = []
       const now = clock.now()
       const createdAt = now.toISOString()
-      const result = await work({
-        tx,
+      const written: SalesDocument[] = []
+      const unit: UnitOfWork = {
+        tx: settleWrittenDocuments ? recordingDocumentWrites(tx, written) : tx,
         now,
         async emit(type, data) {
           const event: DomainEvent = { id: `evt_${ids.next()}`, companyId: actor.companyId, type, createdAt, data: data as Record<string, unknown> }
@@ -60,7 +83,9 @@ export function createUnitOfWork({ storage, clock, ids, events }: UnitOfWorkDeps
             id: ids.next(), companyId: actor.companyId, apiKeyId: actor.apiKeyId, action,
             targetType: target.type, targetId: target.id, createdAt, details,
           }),
-      })
+      }
+      const result = await work(unit)
+      if (settleWrittenDocuments && written.length > 0) await settleWrittenDocuments({ ...unit, tx }, written)
       if (claim) await completeClaim(tx, claim, result, now)
       return { result, recorded }
     })

@@ -17,6 +17,8 @@ export interface OrderDocumentListQuery extends PageRequest {
   invoiceStatus?: DocumentInvoiceStatus | undefined
   deliveryStatus?: DocumentDeliveryStatus | undefined
   documentCategoryId?: string | undefined
+  /** validUntil < this date (quotes past their validity). */
+  validUntilBefore?: CalendarDate | undefined
 }
 
 export interface OrderDocumentReader {

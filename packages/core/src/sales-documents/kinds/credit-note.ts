@@ -48,7 +48,7 @@ export const CREDIT_NOTE_KIND: DocumentKind<Invoice> = {
   // What was approved for payout is what is paid out.
   isContentEditable: (creditNote) => isDraftOrUnlockedFinal(creditNote) && creditNote.payout?.status !== 'APPROVED',
   openStatuses: OPEN_STATUSES,
-  numbering: { range: 'CREDIT_NOTE', countsAgainstQuota: true },
+  numbering: { range: 'CREDIT_NOTE', countsAgainstQuota: true, issuedAudit: { action: 'INVOICE_NUMBER_ISSUED', targetType: 'invoice' } },
   sign: -1,
   printKind: (creditNote) => isCancellation(creditNote) ? 'CANCELLATION' : 'CREDIT_NOTE',
   eInvoice: { typeCode: '381', taxInvoice: true },

@@ -9,7 +9,7 @@ export const DELIVERY_NOTE_KIND: OrderDocumentKind = {
   transitionsOf: () => ({ DRAFT: ['OPEN', 'CANCELLED'], OPEN: ['DRAFT', 'DELIVERED', 'CANCELLED'], DELIVERED: ['OPEN', 'CANCELLED'], CANCELLED: [] }),
   isContentEditable: editableAsDraft,
   openStatuses: ['DRAFT', 'OPEN', 'DELIVERED'],
-  numbering: { range: 'DELIVERY_NOTE', countsAgainstQuota: true },
+  numbering: { range: 'DELIVERY_NOTE', countsAgainstQuota: true, issuedAudit: { action: 'DELIVERY_NOTE_NUMBER_ISSUED', targetType: 'delivery_note' } },
   numberedAtCreation: false,
   printKind: () => 'DELIVERY_NOTE',
   sendable: true,

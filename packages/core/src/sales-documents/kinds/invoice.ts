@@ -8,7 +8,7 @@ export const INVOICE_KIND: DocumentKind<Invoice> = {
   transitionsOf: () => STATUS_TRANSITIONS,
   isContentEditable: isDraftOrUnlockedFinal,
   openStatuses: OPEN_STATUSES,
-  numbering: { range: 'INVOICE', countsAgainstQuota: true },
+  numbering: { range: 'INVOICE', countsAgainstQuota: true, issuedAudit: { action: 'INVOICE_NUMBER_ISSUED', targetType: 'invoice' } },
   sign: 1,
   printKind: () => 'INVOICE',
   eInvoice: { typeCode: '380', taxInvoice: true },

@@ -9,7 +9,7 @@ export const ORDER_CONFIRMATION_KIND: OrderDocumentKind = {
   transitionsOf: () => ({ DRAFT: ['OPEN', 'CANCELLED'], OPEN: ['DRAFT', 'COMPLETED', 'CANCELLED'], COMPLETED: ['OPEN'], CANCELLED: [] }),
   isContentEditable: editableAsDraft,
   openStatuses: ['DRAFT', 'OPEN'],
-  numbering: { range: 'ORDER_CONFIRMATION', countsAgainstQuota: true },
+  numbering: { range: 'ORDER_CONFIRMATION', countsAgainstQuota: true, issuedAudit: { action: 'ORDER_CONFIRMATION_NUMBER_ISSUED', targetType: 'order_confirmation' } },
   numberedAtCreation: false,
   printKind: () => 'ORDER_CONFIRMATION',
   sendable: true,

@@ -13,7 +13,7 @@ export const ORDER_KIND: OrderDocumentKind = {
   transitionsOf: () => ({ OPEN: ['COMPLETED', 'CANCELLED'], COMPLETED: ['OPEN'], CANCELLED: [] }),
   isContentEditable: (document) => document.status === 'OPEN',
   openStatuses: ['OPEN'],
-  numbering: { range: 'ORDER', countsAgainstQuota: false },
+  numbering: { range: 'ORDER', countsAgainstQuota: false, issuedAudit: { action: 'ORDER_NUMBER_ISSUED', targetType: 'order' } },
   numberedAtCreation: true,
   printKind: () => { throw new Error('orders are not printed') },
   sendable: false,

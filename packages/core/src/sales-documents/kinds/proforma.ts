@@ -11,7 +11,7 @@ export const PROFORMA_KIND: DocumentKind<Invoice> = {
   transitionsOf: () => STATUS_TRANSITIONS,
   isContentEditable: isDraftOrUnlockedFinal,
   openStatuses: OPEN_STATUSES,
-  numbering: { range: 'PROFORMA', countsAgainstQuota: true },
+  numbering: { range: 'PROFORMA', countsAgainstQuota: true, issuedAudit: { action: 'INVOICE_NUMBER_ISSUED', targetType: 'invoice' } },
   sign: 1,
   printKind: () => 'PROFORMA',
   eInvoice: { typeCode: '325', taxInvoice: false },

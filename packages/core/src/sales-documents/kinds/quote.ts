@@ -23,7 +23,7 @@ export const QUOTE_KIND: OrderDocumentKind = {
   transitionsOf: () => QUOTE_TRANSITIONS,
   isContentEditable: editableAsDraft,
   openStatuses: ['DRAFT', 'OPEN', 'ACCEPTED', 'REJECTED', 'EXPIRED'],
-  numbering: { range: 'QUOTE', countsAgainstQuota: true },
+  numbering: { range: 'QUOTE', countsAgainstQuota: true, issuedAudit: { action: 'QUOTE_NUMBER_ISSUED', targetType: 'quote' } },
   numberedAtCreation: false,
   printKind: () => 'QUOTE',
   sendable: true,

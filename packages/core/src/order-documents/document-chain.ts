@@ -1,0 +1,137 @@
+import type Decimal from 'decimal.js'
+import type { StorageReader } from '../ports/storage'
+import { type DocumentRef, DOCUMENT_KINDS, isConvertedFrom, isLayoutLine, type DocumentLine, type SalesDocument } from '../sales-documents'
+import { Exact } from '../tax'
+import {
+  CONVERSION_TARGETS, type ConversionTarget, type ConvertedQuantities, type DocumentDeliveryStatus, type DocumentInvoiceStatus, type OrderDocument,
+} from './order-document'
+
+type ChainReader = Pick<StorageReader, 'invoices' | 'orderDocuments'>
+
+/** A chain is a few levels deep (quote → confirmation → delivery note → invoice → credit note); this bounds a malformed one. */
+const MAX_CHAIN_DEPTH = 8
+
+/** Lines whose quantity is converted and counted: not layout lines, not percent discounts (a share of the others). */
+export const isQuantityLine = (line: Pick<DocumentLine, 'lineType'>): boolean => !isLayoutLine(line.lineType) && line.lineType !== 'DISCOUNT_PERCENT'
+
+/** The document `ref` names, of whichever store keeps its kind. */
+export async function documentOf(reader: ChainReader, companyId: string, ref: DocumentRef): Promise<SalesDocument | undefined> {
+  return DOCUMENT_KINDS[ref.documentType].fulfilment ? reader.orderDocuments.get(companyId, ref.id) : reader.invoices.get(companyId, ref.id)
+}
+
+/** The documents a document was converted from: its preceding document, or every source of a collective invoice. */
+export function sourcesOf(document: SalesDocument): DocumentRef[] {
+  const sources = 'sourceDocuments' in document && Array.isArray(document.sourceDocuments) && document.sourceDocuments.length > 0
+    ? document.sourceDocuments as DocumentRef[]
+    : isConvertedFrom(document, document.precedingDocument) ? [document.precedingDocument] : []
+  return sources
+}
+
+/**
+ * Every document made from `root`, directly or through others, level by level (a document's
+ * sources before it): conversions and what credits them. Each document appears once.
+ */
+export async function descendantsOf(reader: ChainReader, root: SalesDocument): Promise<SalesDocument[]> {
+  const seen = new Set([root.id])
+  const found: SalesDocument[] = []
+  let frontier = [root.id]
+  for (let depth = 0; frontier.length > 0 && depth < MAX_CHAIN_DEPTH; depth++) {
+    const next: SalesDocument[] = []
+    for (const id of frontier) {
+      const derived = [...await reader.orderDocuments.listDerived(root.companyId, id), ...await reader.invoices.listDerived(root.companyId, id)]
+      for (const document of derived) {
+        if (seen.has(document.id)) continue
+        seen.add(document.id)
+        next.push(document)
+      }
+    }
+    found.push(...next)
+    frontier = next.map((document) => document.id)
+  }
+  return found
+}
+
+/** The first document of the chain `document` belongs to: following its sources upwards. */
+export async function rootOf(reader: ChainReader, document: SalesDocument): Promise<SalesDocument> {
+  let current = document
+  for (let depth = 0; depth < MAX_CHAIN_DEPTH; depth++) {
+    const up = current.precedingDocument ? await documentOf(reader, current.companyId, current.precedingDocument) : undefined
+    if (!up) return current
+    current = up
+  }
+  return current
+}
+
+/** Every order document `document` was converted from, directly or through others (each once). */
+export async function orderDocumentAncestorsOf(reader: ChainReader, document: SalesDocument): Promise<OrderDocument[]> {
+  const ancestors = new Map<string, OrderDocument>()
+  let frontier = sourcesOf(document)
+  for (let depth = 0; frontier.length > 0 && depth < MAX_CHAIN_DEPTH; depth++) {
+    const next: DocumentRef[] = []
+    for (const ref of frontier) {
+      const source = await documentOf(reader, document.companyId, ref)
+      if (!source || ancestors.has(source.id)) continue
+      if (DOCUMENT_KINDS[source.documentType].fulfilment) ancestors.set(source.id, source as OrderDocument)
+      next.push(...sourcesOf(source))
+    }
+    frontier = next
+  }
+  return [...ancestors.values()]
+}
+
+/** What the documents made from a source hold of it. */
+export interface Fulfilment {
+  /** Per source line id, by target type: quantities of non-cancelled descendants, drafts included. */
+  convertedQuantities: Record<string, ConvertedQuantities>
+  deliveryStatus: DocumentDeliveryStatus | null
+  invoiceStatus: DocumentInvoiceStatus
+}
+
+const counts = (document: SalesDocument) => document.status !== 'DRAFT' && document.status !== 'CANCELLED'
+
+/**
+ * What `descendants` (as {@link descendantsOf} lists them, sources first) hold of `source`'s
+ * lines. A descendant line counts for the source line its `sourceLineId` chain leads to;
+ * cancelled documents and what was made from them count for nothing.
+ */
+export function fulfilmentOf(source: OrderDocument, descendants: readonly SalesDocument[]): Fulfilment {
+  const origin = new Map<string, string>(source.lines.filter(isQuantityLine).map((line) => [line.id, line.id]))
+  const converted = new Map<string, Map<ConversionTarget, Decimal>>()
+  const delivered = new Map<string, Decimal>()
+  const invoiced = new Map<string, Decimal>()
+  const add = (totals: Map<string, Decimal>, lineId: string, quantity: string) =>
+    totals.set(lineId, (totals.get(lineId) ?? new Exact(0)).plus(new Exact(quantity).abs()))
+  for (const document of descendants) {
+    const target = CONVERSION_TARGETS.find((type) => type === document.documentType)
+    if (!target || document.status === 'CANCELLED') continue
+    for (const line of document.lines) {
+      const sourceLine = line.sourceLineId === null ? undefined : origin.get(line.sourceLineId)
+      if (sourceLine === undefined || !isQuantityLine(line)) continue
+      origin.set(line.id, sourceLine)
+      const byTarget = converted.get(sourceLine) ?? new Map<ConversionTarget, Decimal>()
+      converted.set(sourceLine, byTarget.set(target, (byTarget.get(target) ?? new Exact(0)).plus(new Exact(line.quantity).abs())))
+      if (target === 'DELIVERY_NOTE' && counts(document)) add(delivered, sourceLine, line.quantity)
+      if (target === 'INVOICE' && counts(document)) add(invoiced, sourceLine, line.quantity)
+    }
+  }
+  const quantityLines = source.lines.filter(isQuantityLine)
+  const coverage = (lines: readonly DocumentLine[], totals: Map<string, Decimal>) => {
+    if (lines.every((line) => !totals.get(line.id)?.gt(0))) return 'NONE' as const
+    return lines.every((line) => (totals.get(line.id) ?? new Exact(0)).gte(line.quantity)) ? 'FULL' as const : 'PARTIAL' as const
+  }
+  const products = quantityLines.filter((line) => line.lineType === 'PRODUCT')
+  const tracksDelivery = DOCUMENT_KINDS[source.documentType].fulfilment?.tracksDelivery ?? false
+  return {
+    convertedQuantities: Object.fromEntries([...converted].map(([lineId, byTarget]) =>
+      [lineId, Object.fromEntries([...byTarget].map(([target, quantity]) => [target, quantity.toFixed()]))])),
+    deliveryStatus: !tracksDelivery ? null : products.length === 0 ? 'NOT_APPLICABLE' : coverage(products, delivered),
+    invoiceStatus: quantityLines.length === 0 ? 'NONE' : coverage(quantityLines, invoiced),
+  }
+}
+
+/** What of `line` is left to convert into `target`: its quantity less what descendants of that type hold. */
+export function remainingOf(line: DocumentLine, fulfilment: Fulfilment, target: ConversionTarget): Decimal {
+  const taken = fulfilment.convertedQuantities[line.id]?.[target] ?? '0'
+  const remaining = new Exact(line.quantity).minus(taken)
+  return remaining.isNegative() ? new Exact(0) : remaining
+}

@@ -1,0 +1,54 @@
+import type { SalesDocument } from '../sales-documents'
+import { ORDER_DOCUMENT_KINDS } from '../sales-documents'
+import { canonicalJson } from '../shared/canonical-json'
+import type { UnitOfWork } from '../unit-of-work'
+import { descendantsOf, fulfilmentOf, orderDocumentAncestorsOf } from './document-chain'
+import { isOrderDocumentType, type OrderDocument } from './order-document'
+import { emitOrderDocumentEvent } from './order-document-events'
+
+/**
+ * Brings what `document` derives from the documents made from it up to date: converted
+ * quantities, delivery and invoice status, and the automatic COMPLETED of the kinds that close
+ * themselves (and back to OPEN when a release undoes it; a manual close stays). Emits
+ * `.completed`, or `.updated` when a status changed.
+ */
+export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocument): Promise<OrderDocument> {
+  const kind = ORDER_DOCUMENT_KINDS[document.documentType]
+  const fulfilment = fulfilmentOf(document, await descendantsOf(unit.tx, document))
+  let next: OrderDocument = { ...document, ...fulfilment }
+  const done = fulfilment.invoiceStatus === 'FULL' && (fulfilment.deliveryStatus === 'FULL' || fulfilment.deliveryStatus === 'NOT_APPLICABLE')
+  const timestamp = unit.now.toISOString()
+  let verb: 'completed' | 'updated' | null = null
+  if (kind.fulfilment?.completesAutomatically && document.status === 'OPEN' && done) {
+    next = { ...next, status: 'COMPLETED', completedAt: timestamp, completedAutomatically: true }
+    verb = 'completed'
+  } else if (document.status === 'COMPLETED' && document.completedAutomatically && !done) {
+    next = { ...next, status: 'OPEN', completedAt: null, completedAutomatically: false }
+    verb = 'updated'
+  } else if (next.deliveryStatus !== document.deliveryStatus || next.invoiceStatus !== document.invoiceStatus) {
+    verb = 'updated'
+  }
+  if (canonicalJson(next) === canonicalJson(document)) return document
+  if (verb) next = { ...next, updatedAt: timestamp }
+  await unit.tx.orderDocuments.update(next)
+  if (verb) await emitOrderDocumentEvent(unit, next, verb)
+  return next
+}
+
+/**
+ * The settlement of a unit of work (see `UnitOfWorkDeps.settleWrittenDocuments`): every order
+ * document written, and every order document the written ones were made from, directly or
+ * through others, is refreshed from its descendants as they are now.
+ */
+export async function settleFulfilment(unit: UnitOfWork, written: readonly SalesDocument[]): Promise<void> {
+  const affected = new Map<string, { companyId: string; id: string }>()
+  for (const document of written) {
+    if (isOrderDocumentType(document.documentType)) affected.set(document.id, document)
+    for (const source of await orderDocumentAncestorsOf(unit.tx, document)) affected.set(source.id, source)
+  }
+  for (const { companyId, id } of affected.values()) {
+    // Read again: a deleted document has nothing to refresh, a changed one is refreshed as stored.
+    const current = await unit.tx.orderDocuments.get(companyId, id)
+    if (current) await refreshFulfilment(unit, current)
+  }
+}
