@@ -122,3 +122,12 @@ export { OVERSHOOT_TOLERANCE, type Balance } from './payments/balance'
 export type { InvoicePayments, PaymentChange } from './payments/payment-service'
 export { CancelRequestSchema, StornoRequestSchema, type CancelRequest, type CancelResult, type StornoRequest, type StornoResult } from './invoices/cancel-service'
 export { DuplicateRequestSchema, type DuplicateRequest, type DuplicateResult, type ConvertResult } from './invoices/copy-service'
+export { ORDER_DOCUMENT_KINDS, type NumberedRef, type OrderDocumentKind } from './sales-documents'
+export {
+  CONVERSION_TARGETS, DOCUMENT_DELIVERY_STATUSES, DOCUMENT_INVOICE_STATUSES, ORDER_DOCUMENT_TYPES, QUOTE_STATUSES, ORDER_CONFIRMATION_STATUSES,
+  DELIVERY_NOTE_STATUSES, ORDER_STATUSES, isOrderDocumentType, CollectiveInvoiceSchema, ConvertRequestSchema, createSchemaOf, listQuerySchemaOf,
+  updateSchemaOf, OrderDuplicateSchema,
+  type ConversionResult, type ConversionTarget, type ConvertedQuantities, type DocumentDeliveryStatus, type DocumentInvoiceStatus, type OrderDocument,
+  type OrderDocumentDetail, type OrderDocumentStatus, type OrderDocumentType, type OrderDocumentService, type DocumentChain,
+} from './order-documents'
+export type { OrderDocumentListQuery, OrderDocumentReader, OrderDocumentRepository } from './ports/storage'

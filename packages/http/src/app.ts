@@ -22,6 +22,7 @@ import { invoiceSendingRoutes } from './routes/invoice-sending'
 import { invoiceVersionRoutes } from './routes/invoice-versions'
 import { invoiceRoutes } from './routes/invoices'
 import { API_PREFIX, metaRoutes } from './routes/meta'
+import { orderDocumentRoutes } from './routes/order-documents'
 import { paymentRoutes } from './routes/payments'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
@@ -71,6 +72,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...paymentRoutes(invoicing),
     ...dunningRoutes(invoicing),
     ...creditNoteRoutes(invoicing),
+    ...orderDocumentRoutes(invoicing),
     ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]

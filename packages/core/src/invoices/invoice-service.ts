@@ -97,7 +97,7 @@ export function createInvoiceService(deps: CoreDeps) {
         await tx.invoices.insert(invoice)
         await unit.audit('INVOICE_CREATED_VIA_API', { type: 'invoice', id }, { invoiceType, grossTotal: invoice.grossTotal })
         await emitInvoiceEvent(unit, 'invoice.created', invoice)
-        return detailOf({ ...invoice, derivedDocuments: [] }, customer)
+        return detailOf({ ...invoice, derivedDocuments: [], sourceDocumentSummaries: [] }, customer)
       }, claim)
     },
 

@@ -122,7 +122,10 @@ export function createConversionService(deps: CoreDeps) {
     const paid = payment ? await recordPayment(unit, company, invoice, payment, ids) : undefined
     const current = paid?.invoice ?? invoice
     const payments = await tx.payments.listByInvoice(company.id, id)
-    return { ...current, derivedDocuments: [], customer: invoiceCustomerOf(customer), payments, paidAmount: paid?.totalPaid ?? '0.00' }
+    return {
+      ...current, derivedDocuments: [], customer: invoiceCustomerOf(customer), payments, paidAmount: paid?.totalPaid ?? '0.00',
+      sourceDocumentSummaries: sources.map(({ documentType, id, number }) => ({ documentType, id, number })),
+    }
   }
 
   /** The source after it was converted: a quote becomes ACCEPTED (from OPEN or EXPIRED), with `quote.accepted`. */

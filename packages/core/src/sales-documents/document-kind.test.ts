@@ -88,7 +88,7 @@ describe('a kind of document is an entry of the kinds table', () => {
     const cancelled = await run((unit) => changeStatus(unit, company, { ...aDraft(company.id), id: 'wr-2' }, 'CANCELLED', WORK_REPORT_KIND))
     assert.deepEqual([cancelled.number, cancelled.numberIssued], ['ENTWURF-wr-1', false], 'a draft cancelled takes no number')
     // Under an entry that counts, the used-up quota refuses it before a number is taken.
-    const counted: DocumentKind<WorkReport> = { ...WORK_REPORT_KIND, numbering: { range: 'PROFORMA', countsAgainstQuota: true } }
+    const counted: DocumentKind<WorkReport> = { ...WORK_REPORT_KIND, numbering: { ...WORK_REPORT_KIND.numbering, countsAgainstQuota: true } }
     await assert.rejects(run((unit) => changeStatus(unit, company, aDraft(company.id), 'OPEN', counted)), failsWith('plan_limit_reached'))
     assert.equal(await storage.sequences.current(company.id, 'PROFORMA:2026'), 1)
   })

@@ -6,18 +6,38 @@ import type { DocumentRef, DocumentSummary } from './document-type'
 import { DOCUMENT_KINDS } from './document-kinds'
 import type { SalesDocument } from './sales-document'
 
-/** A document as a read shows it: with the documents made from it. */
+/** A document named with its number. */
+export interface NumberedRef extends DocumentRef {
+  number: string
+}
+
+/** A document as a read shows it: with the documents made from it, and the order documents it was made from. */
 export type WithDerived<D extends SalesDocument> = D & {
   /** The documents made from this one (converted into, credited by), oldest first. */
   derivedDocuments: DocumentSummary[]
+  /** The quotes, order confirmations, delivery notes or orders it was converted from, in order. */
+  sourceDocumentSummaries: NumberedRef[]
 }
 
-/** `documents` with the documents made from each, read in one query. */
+/** The order documents a document names as its sources (invoices keep them in `sourceDocuments`). */
+const orderSourcesOf = (document: SalesDocument): DocumentRef[] =>
+  'sourceDocuments' in document && Array.isArray(document.sourceDocuments) ? document.sourceDocuments as DocumentRef[] : []
+
+/** `documents` with the documents made from each (one query) and the numbers of their sources. */
 export async function withDerivedDocuments<D extends SalesDocument>(
-  reader: Pick<StorageReader, 'invoices'>, companyId: string, documents: readonly D[],
+  reader: Pick<StorageReader, 'invoices' | 'orderDocuments'>, companyId: string, documents: readonly D[],
 ): Promise<WithDerived<D>[]> {
   const derived = documents.length === 0 ? [] : await reader.invoices.summariesDerivedFrom(companyId, documents.map((document) => document.id))
-  return documents.map((document) => ({ ...document, derivedDocuments: derived.filter((each) => each.precedingDocumentId === document.id) }))
+  const numbers = new Map<string, string>()
+  for (const ref of new Map(documents.flatMap(orderSourcesOf).map((ref) => [ref.id, ref])).values()) {
+    const source = await reader.orderDocuments.get(companyId, ref.id)
+    if (source) numbers.set(ref.id, source.number)
+  }
+  return documents.map((document) => ({
+    ...document,
+    derivedDocuments: derived.filter((each) => each.precedingDocumentId === document.id),
+    sourceDocumentSummaries: orderSourcesOf(document).filter((ref) => numbers.has(ref.id)).map(({ documentType, id }) => ({ documentType, id, number: numbers.get(id)! })),
+  }))
 }
 
 export const refOf = ({ documentType, id }: DocumentRef): DocumentRef => ({ documentType, id })

@@ -1,5 +1,5 @@
 import {
-  CREDIT_NOTE_REASONS, INVOICE_STATUSES, INVOICE_TYPES, LINE_TYPES, SOURCE_DOCUMENT_TYPES, TAX_CATEGORIES, TAX_EXEMPTION_REASONS,
+  CREDIT_NOTE_REASONS, DOCUMENT_TYPES, INVOICE_STATUSES, INVOICE_TYPES, LINE_TYPES, SOURCE_DOCUMENT_TYPES, TAX_CATEGORIES, TAX_EXEMPTION_REASONS,
   creditedLineIdOf, invoiceLinksOf,
   type DocumentLine, type Invoice, type InvoiceDetail, type InvoiceLinks, type InvoiceUpdateResult, type TaxBreakdownEntry, type WithDerived,
 } from '@invoicing/core'
@@ -10,6 +10,8 @@ import { calendarDate, money, nullableString, timestamp } from './shapes'
 import { payoutEntries, toPayoutFields } from './payout'
 
 const nullableDate = v.nullable(calendarDate)
+
+export const NumberedRefSchema = v.strictObject({ documentType: v.picklist(DOCUMENT_TYPES), id: v.string(), number: v.string() })
 const nullableTimestamp = v.nullable(timestamp)
 const jsonObject = v.record(v.string(), v.unknown())
 
@@ -64,7 +66,11 @@ export const BreakdownResponseSchema = v.strictObject({
 })
 
 /** A document as every read shows it (camelCase: invoices are a newer resource). */
-export const toInvoiceResponse = (invoice: WithDerived<Invoice>) => toLinkedInvoiceResponse(invoice, invoiceLinksOf(invoice, invoice.derivedDocuments))
+export const toInvoiceResponse = (invoice: WithDerived<Invoice>) => ({
+  ...toLinkedInvoiceResponse(invoice, invoiceLinksOf(invoice, invoice.derivedDocuments)),
+  precedingDocument: invoice.sourceDocumentSummaries[0] ?? null,
+  sourceDocuments: invoice.sourceDocumentSummaries,
+})
 
 const toLinkedInvoiceResponse = (invoice: Invoice, links: InvoiceLinks) => ({
   id: invoice.id,
@@ -183,6 +189,8 @@ const invoiceEntries = {
   lines: v.array(LineResponseSchema),
   createdAt: timestamp,
   updatedAt: timestamp,
+  precedingDocument: v.pipe(v.nullable(NumberedRefSchema), v.description('The quote, order confirmation, delivery note or order it was converted from, else null')),
+  sourceDocuments: v.pipe(v.array(NumberedRefSchema), v.description('Every order document it was made from: one, or the delivery notes of a collective invoice')),
 }
 
 export const InvoiceResponseSchema = v.strictObject(invoiceEntries)

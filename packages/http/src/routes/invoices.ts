@@ -5,6 +5,7 @@ import {
   CreatedInvoiceResponseSchema, InvoiceDetailResponseSchema, InvoiceResponseSchema, InvoiceUpdateResponseSchema,
   toCreatedInvoiceResponse, toInvoiceDetailResponse, toInvoiceResponse, toInvoiceUpdateResponse,
 } from '../responses/invoice'
+import { ChainResponseSchema, toChainResponse } from '../responses/order-document'
 import { data, dataSchema, listOf, listSchema, SuccessSchema } from '../responses/shapes'
 import { defineRoute } from './route'
 
@@ -44,6 +45,14 @@ export const invoiceRoutes = ({ invoices }: Invoicing) => [
     responses: { 200: { description: 'The document with customer, lines, payments and paidAmount', schema: dataSchema(InvoiceDetailResponseSchema) } },
     errors: [404],
     handle: async ({ principal, params }) => ({ body: data(toInvoiceDetailResponse(await invoices.get(principal.actor, params.id!))) }),
+  }),
+  defineRoute({
+    method: 'get', path: '/invoices/{id}/related', tag, operationId: 'getInvoiceRelatedDocuments', summary: 'The document chain of an invoice',
+    description: 'The whole connected chain: its first document (a quote, order, order confirmation, delivery note or proforma it came from, else the invoice) and every document made from it, directly or through others (credit notes included), sorted by createdAt.',
+    scopes: ['invoices:read'],
+    responses: { 200: { description: 'The chain', schema: dataSchema(ChainResponseSchema) } },
+    errors: [404],
+    handle: async ({ principal, params }) => ({ body: data(toChainResponse(await invoices.related(principal.actor, params.id!))) }),
   }),
   defineRoute({
     method: 'put', path: '/invoices/{id}', tag, operationId: 'updateInvoice', summary: 'Change content or status',
