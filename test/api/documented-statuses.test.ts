@@ -55,8 +55,29 @@ async function createFixtures(tenant: Tenant) {
   const usedCategory = ok(await api.post('/document-categories', { name: 'Wartung' })).id
   await invoice(undefined, { documentCategoryId: usedCategory })
   const invoices = { draft, final, sent, paid, cancelled, cancelledWithoutStorno, proforma, converted, creditNote, linkedCreditNote }
+  const products = [{ description: 'Stuhl', quantity: 2, unitPrice: '50', lineType: 'PRODUCT' }]
+  const orderDocument = async (group: string, statuses: string[] = [], body: Record<string, unknown> = {}) => {
+    const created = ok(await api.post(`/${group}`, { customerId: customer, lines: products, ...body })).id as string
+    for (const status of statuses) ok(await api.put(`/${group}/${created}`, { status }))
+    return created
+  }
+  const openQuote = await orderDocument('quotes', ['OPEN'])
+  const acceptedQuote = await orderDocument('quotes', ['OPEN'])
+  ok(await api.post(`/quotes/${acceptedQuote}/convert`, { target: 'ORDER_CONFIRMATION' }))
+  const openConfirmation = await orderDocument('order-confirmations', ['OPEN'])
+  const openNote = await orderDocument('delivery-notes', ['OPEN'])
+  const invoicedNote = await orderDocument('delivery-notes', ['OPEN'])
+  ok(await api.post(`/delivery-notes/${invoicedNote}/convert`, { target: 'INVOICE' }))
+  const order = await orderDocument('orders')
+  const orderDocuments = {
+    quotes: { draft: await orderDocument('quotes'), open: openQuote, accepted: acceptedQuote, rejected: await orderDocument('quotes', ['OPEN', 'REJECTED']), cancelled: await orderDocument('quotes', ['CANCELLED']) },
+    'order-confirmations': { draft: await orderDocument('order-confirmations'), open: openConfirmation, completed: await orderDocument('order-confirmations', ['OPEN', 'COMPLETED']), cancelled: await orderDocument('order-confirmations', ['CANCELLED']) },
+    'delivery-notes': { draft: await orderDocument('delivery-notes'), open: openNote, invoiced: invoicedNote, delivered: await orderDocument('delivery-notes', ['OPEN', 'DELIVERED']), cancelled: await orderDocument('delivery-notes', ['CANCELLED']) },
+    orders: { open: order, completed: await orderDocument('orders', ['COMPLETED']), cancelled: await orderDocument('orders', ['CANCELLED']) },
+  }
   return {
-    customer, product, sent, paid, draft, payment,
+    customer, product, sent, paid, draft, payment, openNote, invoicedNote, lineOf: async (group: string, id: string) => ok(await api.get(`/${group}/${id}`)).lines[0].id as string,
+    ...{ orderIds: orderDocuments },
     /** The ids to put into `{id}`, by the first segment of the path. */
     ids: {
       customers: { customer, unusedCustomer },
@@ -65,6 +86,7 @@ async function createFixtures(tenant: Tenant) {
       'credit-notes': { creditNote, linkedCreditNote, approvedCreditNote, invoice: sent },
       webhooks: { webhook },
       'document-categories': { category, usedCategory },
+      ...orderDocuments,
     } as Record<string, Record<string, string>>,
   }
 }
@@ -106,7 +128,27 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
   'POST /api/v1/webhooks': () => [{ url: 'https://93.184.216.34/b', events: ['invoice.created'] }, { url: 'http://127.0.0.1/hook', events: ['*'] }, { url: 'https://93.184.216.34/c', events: ['nope'] }],
   'PUT /api/v1/webhooks/{id}': () => [{ description: 'Buchhaltung' }, { url: 'https://10.0.0.1/hook' }],
   'POST /api/v1/document-categories': () => [{ name: 'Neu' }, { name: 'Neu' }],
+  'POST /api/v1/delivery-notes/convert': (f) => [
+    { deliveryNoteIds: [f.openNote] }, { deliveryNoteIds: [f.invoicedNote] }, { deliveryNoteIds: ['unknown'] }, { deliveryNoteIds: [f.orderIds['delivery-notes']!.draft] },
+  ],
+  ...Object.fromEntries(['quotes', 'order-confirmations', 'delivery-notes', 'orders'].flatMap((group) => [
+    [`POST /api/v1/${group}`, (f: Fixtures) => [
+      { customerId: f.customer, lines: ORDER_LINES, externalId: 'shop-1' }, { customerId: f.customer, lines: ORDER_LINES, externalId: 'shop-1' },
+      { customerId: 'unknown', lines: ORDER_LINES }, { customerId: f.customer, lines: ORDER_LINES, issueDate: '2026-05-02', validUntil: '2026-05-01' },
+    ]],
+    [`PUT /api/v1/${group}/{id}`, () => [
+      { notes: 'geändert' }, { status: 'OPEN' }, { status: 'DRAFT' }, { status: 'ACCEPTED' }, { status: 'COMPLETED' }, { status: 'DELIVERED' },
+      { status: 'CANCELLED' }, { status: 'bogus' }, { lines: ORDER_LINES },
+    ]],
+    [`POST /api/v1/${group}/{id}/convert`, () => [
+      { target: 'INVOICE' }, { target: 'DELIVERY_NOTE' }, { target: 'ORDER_CONFIRMATION' }, { target: 'INVOICE', issue: true },
+      { target: 'INVOICE', partialLines: [{ lineId: 'unknown', quantity: 1 }] },
+    ]],
+    [`POST /api/v1/${group}/{id}/duplicate`, () => [{}, { customerId: 'unknown' }]],
+  ])),
 }
+
+const ORDER_LINES = [{ description: 'Stuhl', quantity: 2, unitPrice: '50', lineType: 'PRODUCT' }]
 
 /** A body whose every documented field has a type no field has. */
 const wrongTypes = (schema: any): Record<string, unknown> =>
@@ -167,7 +209,8 @@ describe('every status the host answers is documented', () => {
       const name = `${operation.method} ${operation.path}`
       const resource = operation.path.replace('/api/v1', '').split('/')[1] ?? ''
       // A change of a document's state is walked on documents in every state, untouched by the walks before.
-      const changesDocuments = operation.method !== 'GET' && operation.path.includes('{id}') && ['invoices', 'credit-notes'].includes(resource)
+      const changesDocuments = operation.method !== 'GET' && operation.path.includes('{id}') &&
+        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders'].includes(resource)
       const fixtures = changesDocuments ? await createFixtures(tenant) : (shared ??= await createFixtures(tenant))
       const ids = { ...(fixtures.ids[resource] ?? {}), unknown: 'unknown' }
       const paths: [string, string][] = []
@@ -232,6 +275,9 @@ describe('every status the host answers is documented', () => {
       // Each success answer, too: the walk reaches past the checks into the operation itself.
       for (const status of Object.keys(responses).map(Number).filter((status) => status < 300)) reached(name, status)
     }
-    for (const name of ['POST /api/v1/invoices/{id}/payments', 'DELETE /api/v1/customers/{id}', 'POST /api/v1/invoices/{id}/convert']) reached(name, 409)
+    for (const name of [
+      'POST /api/v1/invoices/{id}/payments', 'DELETE /api/v1/customers/{id}', 'POST /api/v1/invoices/{id}/convert', 'POST /api/v1/quotes/{id}/convert',
+      'PUT /api/v1/quotes/{id}', 'DELETE /api/v1/delivery-notes/{id}', 'POST /api/v1/orders', 'POST /api/v1/delivery-notes/convert',
+    ]) reached(name, 409)
   })
 })

@@ -131,6 +131,42 @@ describe('every POST under an Idempotency-Key', () => {
       const executions = async () => (await api.get(`/audit-log?targetId=${note.id}&action=CREDIT_NOTE_EXECUTED_VIA_API`)).body.pagination.total
       return { path: `/credit-notes/${note.id}/execute`, body: { reference: 'SEPA-1' }, effects: executions }
     },
+    ...Object.fromEntries((['quotes', 'order-confirmations', 'delivery-notes', 'orders'] as const).flatMap((group) => {
+      const lines = [{ description: 'Stuhl', quantity: 2, unitPrice: 10, lineType: 'PRODUCT' }]
+      const opened = async () => {
+        const created = await ok(api.post(`/${group}`, { customerId, lines }))
+        return group === 'orders' ? created : ok(api.put(`/${group}/${created.id}`, { status: 'OPEN' }))
+      }
+      const entries: [string, () => Promise<Write>][] = [
+        [`POST /${group}`, async () => {
+          const before = await count(`/${group}`)
+          return { path: `/${group}`, body: { customerId, lines }, effects: async () => (await count(`/${group}`)) - before }
+        }],
+        [`POST /${group}/{id}/convert`, async () => {
+          const source = await opened()
+          return {
+            path: `/${group}/${source.id}/convert`, body: { target: 'INVOICE' },
+            effects: async () => (await api.get(`/${group}/${source.id}`)).body.data.derivedDocuments.length,
+          }
+        }],
+      ]
+      if (group !== 'orders') {
+        entries.push([`POST /${group}/{id}/duplicate`, async () => {
+          const source = await ok(api.post(`/${group}`, { customerId, lines }))
+          const before = await count(`/${group}`)
+          return { path: `/${group}/${source.id}/duplicate`, body: {}, effects: async () => (await count(`/${group}`)) - before }
+        }])
+      }
+      return entries
+    })),
+    'POST /delivery-notes/convert': async () => {
+      const note = await ok(api.post('/delivery-notes', { customerId, lines: [{ description: 'Stuhl', quantity: 2, unitPrice: 10, lineType: 'PRODUCT' }] }))
+      await ok(api.put(`/delivery-notes/${note.id}`, { status: 'OPEN' }))
+      return {
+        path: '/delivery-notes/convert', body: { deliveryNoteIds: [note.id] },
+        effects: async () => (await api.get(`/delivery-notes/${note.id}`)).body.data.derivedDocuments.length,
+      }
+    },
     'POST /webhooks': async () => {
       const before = (await api.get('/webhooks')).body.data.length
       return { path: '/webhooks', body: { url: receiver.url, events: ['invoice.paid'] }, effects: async () => (await api.get('/webhooks')).body.data.length - before }

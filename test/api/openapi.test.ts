@@ -44,7 +44,13 @@ describe('the API description', () => {
       'POST /api/v1/invoices/{id}/dunning', 'POST /api/v1/invoices/{id}/duplicate', 'POST /api/v1/invoices/{id}/payments', 'POST /api/v1/invoices/{id}/send', 'POST /api/v1/invoices/{id}/storno', 'POST /api/v1/products', 'POST /api/v1/webhooks', 'POST /api/v1/webhooks/{id}/test',
       'PUT /api/v1/credit-notes/{id}', 'PUT /api/v1/credit-notes/{id}/payout',
       'PUT /api/v1/customers/{id}', 'PUT /api/v1/invoices/{id}', 'PUT /api/v1/invoices/{id}/payments/{paymentId}', 'PUT /api/v1/products/{id}', 'PUT /api/v1/webhooks/{id}',
-    ])
+      'GET /api/v1/invoices/{id}/related', 'POST /api/v1/delivery-notes/convert',
+      ...['quotes', 'order-confirmations', 'delivery-notes', 'orders'].flatMap((group) => [
+        `GET /api/v1/${group}`, `POST /api/v1/${group}`, `GET /api/v1/${group}/{id}`, `PUT /api/v1/${group}/{id}`,
+        `POST /api/v1/${group}/{id}/convert`, `GET /api/v1/${group}/{id}/related`,
+        ...(group === 'orders' ? [] : [`DELETE /api/v1/${group}/{id}`, `POST /api/v1/${group}/{id}/duplicate`]),
+      ]),
+    ].sort())
     for (const operation of operations) {
       const [method, path] = operation.split(' ') as [string, string]
       const response = await tenant.api.request(method as 'GET', path.replace('/api/v1', '').replace('{id}', 'unknown'))

@@ -140,7 +140,7 @@ export const listQuerySchemaOf = (statuses: readonly OrderDocumentStatus[], trac
 const partialLine = aliased(v.object({
   lineId: requiredText(100),
   quantity: v.pipe(
-    v.union([v.number(), v.string()], 'must be a decimal number'),
+    v.union([v.number(), boundedString(20)], 'must be a decimal number'),
     v.transform(String),
     v.check((text) => /^\d{1,10}(\.\d{1,4})?$/.test(text) && Number(text) > 0, 'must be a number greater than 0 with at most 4 decimal places'),
   ),

@@ -42,6 +42,7 @@ export const CompanyResponseSchema = v.strictObject({
   texts,
   numberRanges: v.strictObject(Object.fromEntries(NUMBER_RANGE_TYPES.map((type) => [type, numberRange]))),
   timeZone: v.string(),
+  quoteValidityDays: v.pipe(v.number(), v.description('Days a new quote is valid: its default validUntil')),
   createdAt: timestamp,
   updatedAt: timestamp,
 })

@@ -22,6 +22,12 @@ const conversionResponse = (result: ConversionResult) => result.resource === 'in
   ? { status: 201, body: data(toInvoiceDetailResponse(result.invoice)), resourceId: result.invoice.id }
   : { status: 201, body: data(toOrderDocumentDetailResponse(result.document)), resourceId: result.document.id }
 
+/** The resource a conversion answers with: the invoice's, or one of the order-document groups'. */
+function conversionResultSchemaOf(targets: readonly string[]): v.GenericSchema {
+  const groups = targets.filter((target): target is OrderDocumentType => target in ORDER_DOCUMENT_KINDS).map(orderDocumentDetailSchemaOf)
+  return groups.length === 0 ? InvoiceDetailResponseSchema : v.union([InvoiceDetailResponseSchema, ...groups])
+}
+
 /** Human names of a kind for summaries: `quote`, `order confirmation`, … */
 const nameOf = (type: OrderDocumentType) => ORDER_DOCUMENT_KINDS[type].resource.replace(/_/g, ' ')
 
@@ -36,7 +42,9 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
   const tag = group
   const read: Scope[] = [`${group}:read` as Scope]
   const write: Scope[] = [`${group}:write` as Scope]
-  const operation = (verb: string, plural = false) => `${verb}${(plural ? group : group.replace(/s$/, '')).replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}`
+  const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase())
+  const singular = pascal(group.replace(/s$/, ''))
+  const operation = (verb: string, plural = false) => `${verb}${plural ? pascal(group) : singular}`
   const itemSchema = orderDocumentSchemaOf(type)
   const detailSchema = orderDocumentDetailSchemaOf(type)
   const detail = async (principal: Principal, id: string) => ({ body: data(toOrderDocumentDetailResponse(await orderDocuments.get(principal.actor, type, id))) })
@@ -110,7 +118,7 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
       ].filter(Boolean).join(' '),
       scopes: write,
       body: ConvertRequestSchema,
-      responses: { 201: { description: 'The new document: the invoice resource for INVOICE and PROFORMA, else the target group\'s resource', schema: dataSchema(v.union([InvoiceDetailResponseSchema, ...(kind.convertibleTo.filter((target) => target in ORDER_DOCUMENT_KINDS).map((target) => orderDocumentDetailSchemaOf(target as OrderDocumentType)))])) } },
+      responses: { 201: { description: 'The new document: the invoice resource for INVOICE and PROFORMA, else the target group\'s resource', schema: dataSchema(conversionResultSchemaOf(kind.convertibleTo)) } },
       errors: [403, 404, 409],
       run: ({ principal, params, body }, claim) => {
         const targetScope = targetScopeOf((body as { target?: unknown } | undefined)?.target)
@@ -120,7 +128,7 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
       respond: conversionResponse,
     }),
     defineRoute({
-      method: 'get', path: `/${group}/{id}/related`, tag, operationId: operation('getRelated', false) + 'Documents', summary: `The document chain of a ${name}`,
+      method: 'get', path: `/${group}/{id}/related`, tag, operationId: `get${singular}RelatedDocuments`, summary: `The document chain of a ${name}`,
       description: 'The whole connected chain: its first document and every document made from it, directly or through others (invoices and credit notes included), sorted by createdAt.',
       scopes: read,
       responses: { 200: { description: 'The chain', schema: dataSchema(ChainResponseSchema) } },
