@@ -1,10 +1,11 @@
-import { foldForSearch, type Invoice, type DocumentLine, type InvoiceListQuery, type Page } from '@invoicing/core'
+import { type DocumentRef, type DocumentType, type Invoice, type InvoiceListQuery, type Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor } from '../executor'
-import { invoiceFromRow, lineFromRow } from './invoice-rows'
+import { linesByDocument } from './document-lines'
+import { numberOrCustomerNameContains } from './document-search'
+import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
-import { containsFolded } from '../sqlite-expressions'
 
 /**
  * The page and count queries of the invoice list. Filters are AND-combined; the search is a
@@ -20,15 +21,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  if (query.search) {
-    const needle = foldForSearch(query.search)
-    filtered = filtered.where((eb) => eb.or([
-      containsFolded(eb, 'search_number', needle),
-      eb('customer_id', 'in', eb.selectFrom('customer').select('customer.id')
-        .where('customer.company_id', '=', companyId)
-        .where((inner) => containsFolded(inner, 'customer.search_name', needle))),
-    ]))
-  }
+  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(eb, companyId, query.search!))
   return {
     rows: filtered.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
@@ -37,7 +30,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   }
 }
 
-/** One page of the list with its total and, from one more query, the lines of its documents. */
+/** One page of the list with its total and, from two more queries, the lines and source documents of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
   return readPage(executor, invoiceListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
 }
@@ -46,15 +39,21 @@ export function listInvoices(executor: Executor, companyId: string, query: Invoi
 export const linesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
   db.selectFrom('invoice_line').selectAll().where('invoice_id', 'in', invoiceIds).orderBy('invoice_id').orderBy('position')
 
-/** The documents of `found` with their lines, read in one query. */
+/** The source documents of several invoices, by invoice and position. */
+export const sourcesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
+  db.selectFrom('invoice_source').select(['invoice_id', 'source_type', 'source_id']).where('invoice_id', 'in', invoiceIds).orderBy('invoice_id').orderBy('position')
+
+/** The documents of `found` with their lines and source documents, read in one query each. */
 export async function withLines({ db, rows }: Executor, found: Selectable<InvoiceTable>[]): Promise<Invoice[]> {
   if (found.length === 0) return []
-  const lines = await rows(linesQuery(db, found.map((invoice) => invoice.id)))
-  const linesOf = new Map<string, DocumentLine[]>()
-  for (const line of lines) {
-    let list = linesOf.get(line.invoice_id)
-    if (!list) linesOf.set(line.invoice_id, (list = []))
-    list.push(lineFromRow(line))
+  const ids = found.map((invoice) => invoice.id)
+  const linesOf = linesByDocument(await rows(linesQuery(db, ids)), (line) => line.invoice_id)
+  const sourcesOf = new Map<string, DocumentRef[]>()
+  for (const source of await rows(sourcesQuery(db, ids))) {
+    const ref = { documentType: source.source_type as DocumentType, id: source.source_id }
+    const list = sourcesOf.get(source.invoice_id)
+    if (list) list.push(ref)
+    else sourcesOf.set(source.invoice_id, [ref])
   }
-  return found.map((invoice) => invoiceFromRow(invoice, linesOf.get(invoice.id) ?? []))
+  return found.map((invoice) => invoiceFromRow(invoice, linesOf.get(invoice.id) ?? [], sourcesOf.get(invoice.id) ?? []))
 }

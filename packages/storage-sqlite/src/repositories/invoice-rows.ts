@@ -1,7 +1,8 @@
-import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
+import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentRef, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
-import type { InvoiceLineTable, InvoiceTable } from '../database'
+import { lineToColumns } from './document-lines'
+import type { InvoiceLineTable, InvoiceSourceTable, InvoiceTable } from '../database'
 
 /** The fields stored in a column of the same (snake_case) name, as they are. */
 const columns = columnsOf<Invoice>([
@@ -11,10 +12,6 @@ const columns = columnsOf<Invoice>([
   'headerText', 'customTitle', 'shippingName', 'shippingStreet', 'shippingZipCode', 'shippingCity', 'shippingCountry',
   'orderNumber', 'buyerReference', 'sentAt', 'paidAt', 'lockedAt', 'creditNoteReason', 'dunningPausedAt',
   'dunningPausedReason', 'createdAt', 'updatedAt',
-])
-
-const lineColumns = columnsOf<DocumentLine>([
-  'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount', 'sourceLineId',
 ])
 
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
@@ -51,7 +48,7 @@ const payoutFromRow = (row: Selectable<InvoiceTable>): CreditNotePayout | null =
   updatedAt: row.payout_updated_at!,
 }
 
-export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[]): Invoice => ({
+export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[], sourceDocuments: DocumentRef[]): Invoice => ({
   ...columns.fromRow(row),
   numberIssued: row.number_issued === 1,
   taxBreakdown: JSON.parse(row.tax_breakdown),
@@ -65,13 +62,16 @@ export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLin
   precedingDocument: row.preceding_document_type === null ? null : { documentType: row.preceding_document_type as DocumentType, id: row.preceding_document_id! },
   dunningPaused: row.dunning_paused === 1,
   payout: payoutFromRow(row),
+  sourceDocuments,
   lines,
 })
 
 export const lineToRow = (invoiceId: string, line: DocumentLine, position: number): InvoiceLineTable => ({
-  ...(lineColumns.toRow(line) as unknown as InvoiceLineTable),
+  ...lineToColumns(line, position),
   invoice_id: invoiceId,
-  position,
 })
 
-export const lineFromRow = (row: InvoiceLineTable): DocumentLine => lineColumns.fromRow(row)
+/** The rows of an invoice's source documents, in order. */
+export const sourcesToRows = (invoice: Invoice): InvoiceSourceTable[] => invoice.sourceDocuments.map((source, position) => ({
+  company_id: invoice.companyId, invoice_id: invoice.id, position, source_type: source.documentType, source_id: source.id,
+}))
