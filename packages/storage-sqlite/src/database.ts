@@ -191,6 +191,8 @@ export interface InvoiceTable {
   dunning_paused: number
   dunning_paused_at: string | null
   dunning_paused_reason: string | null
+  /** JSON array of DocumentRef: the order documents it was made from, in order. */
+  source_documents: string
   created_at: string
   updated_at: string
   /** Null unless the document is a credit note with a payout. */
@@ -225,13 +227,10 @@ export interface InvoiceLineTable extends LineColumns {
   invoice_id: string
 }
 
-/** The order documents an invoice was made from, in order. */
+/** Which invoices name a document among their source documents: the index of `invoice.source_documents`. */
 export interface InvoiceSourceTable {
   company_id: string
   invoice_id: string
-  /** 0-based place in the invoice's `sourceDocuments`. */
-  position: number
-  source_type: string
   source_id: string
 }
 

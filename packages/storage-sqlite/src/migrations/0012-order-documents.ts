@@ -2,8 +2,8 @@ import { sql, type Kysely, type Migration } from 'kysely'
 
 /**
  * Quotes, order confirmations, delivery notes and orders (`order_document`, one table with
- * their type) and their lines; the order documents an invoice was made from (`invoice_source`);
- * and the company's quote validity.
+ * their type) and their lines; the order documents an invoice was made from; and the
+ * company's quote validity.
  */
 export const orderDocuments: Migration = {
   async up(db: Kysely<unknown>) {
@@ -30,17 +30,16 @@ export const orderDocuments: Migration = {
       .addPrimaryKeyConstraint('order_document_line_pk', ['order_document_id', 'position'])
       .execute()
 
-    // An invoice's source documents in order; the rows go with the invoice (the cascade finds
-    // them by the primary key, which starts with `invoice_id`).
+    // An invoice's source documents are read with it, from its row; `invoice_source` is their
+    // index, to find the invoices made from a document. Its rows go with the invoice (the
+    // cascade finds them by the primary key, which starts with `invoice_id`).
+    await db.schema.alterTable('invoice').addColumn('source_documents', 'text', (c) => c.notNull().defaultTo('[]')).execute()
     await db.schema.createTable('invoice_source')
       .addColumn('company_id', 'text', (c) => c.notNull().references('company.id'))
       .addColumn('invoice_id', 'text', (c) => c.notNull().references('invoice.id').onDelete('cascade'))
-      .addColumn('position', 'integer', (c) => c.notNull())
-      .addColumn('source_type', 'text', (c) => c.notNull())
       .addColumn('source_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('invoice_source_pk', ['invoice_id', 'position'])
+      .addPrimaryKeyConstraint('invoice_source_pk', ['invoice_id', 'source_id'])
       .execute()
-    // The invoices made from a document are looked up by it.
     await db.schema.createIndex('invoice_source_document').on('invoice_source').columns(['company_id', 'source_id']).execute()
   },
 }

@@ -1,51 +1,35 @@
-import type { DocumentSummary, DocumentType } from '@invoicing/core'
+import type { DocumentRef, DocumentSummary, DocumentType } from '@invoicing/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database'
 import type { Executor } from '../executor'
 
 /**
- * The invoices made from `documentId`: by their preceding document (index `invoice_preceding`)
- * or one of their source documents (`invoice_source_document`), in insertion order.
+ * The invoices made from any of `documentIds`, in insertion order: the ids come from two index
+ * lookups united, by preceding document (`invoice_preceding`) and by source document
+ * (`invoice_source_document`), both within the company (ids are unique across companies). An
+ * OR on the table, or a company filter beside the ids, makes SQLite read every invoice of the
+ * company instead.
  */
-export const derivedFromQuery = (db: Kysely<Database>, companyId: string, documentId: string) =>
-  db.selectFrom('invoice').selectAll().where('company_id', '=', companyId)
-    .where((eb) => eb.or([
-      eb('preceding_document_id', '=', documentId),
-      eb('id', 'in', eb.selectFrom('invoice_source').select('invoice_source.invoice_id')
-        .where('invoice_source.company_id', '=', companyId).where('invoice_source.source_id', '=', documentId)),
-    ]))
+export const derivedFromQuery = (db: Kysely<Database>, companyId: string, documentIds: readonly string[]) =>
+  db.selectFrom('invoice')
+    .where('id', 'in', db.selectFrom('invoice').select('id').where('company_id', '=', companyId).where('preceding_document_id', 'in', documentIds)
+      .union(db.selectFrom('invoice_source').select('invoice_id as id').where('company_id', '=', companyId).where('source_id', 'in', documentIds)))
     .orderBy('seq')
-
-/** The two lookups of the summaries: by preceding document and by source document, each through its index. */
-export function summaryQueries(db: Kysely<Database>, companyId: string, documentIds: readonly string[]) {
-  return {
-    byPreceding: db.selectFrom('invoice')
-      .select(['seq', 'invoice_type', 'id', 'invoice_number', 'status', 'preceding_document_id as source_id'])
-      .where('company_id', '=', companyId).where('preceding_document_id', 'in', documentIds),
-    bySource: db.selectFrom('invoice_source').innerJoin('invoice', 'invoice.id', 'invoice_source.invoice_id')
-      .select(['invoice.seq', 'invoice.invoice_type', 'invoice.id', 'invoice.invoice_number', 'invoice.status', 'invoice_source.source_id', 'invoice_source.position'])
-      .where('invoice_source.company_id', '=', companyId).where('invoice_source.source_id', 'in', documentIds),
-  }
-}
 
 /**
  * In brief, the invoices made from any of `documentIds`, oldest first; one made from several
  * of them once per source, in the order of its links (the preceding document first).
  */
-export function summariesDerivedFrom(executor: Executor, companyId: string, documentIds: readonly string[]): Promise<DocumentSummary[]> {
-  if (documentIds.length === 0) return Promise.resolve([])
-  const { byPreceding, bySource } = summaryQueries(executor.db, companyId, documentIds)
-  return executor.snapshot(async (reader) => {
-    const links = [
-      ...(await reader.rows(byPreceding)).map((link) => ({ ...link, position: -1 })),
-      ...await reader.rows(bySource),
-    ].sort((a, b) => a.seq - b.seq || a.position - b.position)
-    const seen = new Set<string>()
-    return links.flatMap((link) => {
-      const key = `${link.id}\u0000${link.source_id}`
-      if (seen.has(key)) return []
-      seen.add(key)
-      return [{ documentType: link.invoice_type as DocumentType, id: link.id, number: link.invoice_number, status: link.status, precedingDocumentId: link.source_id! }]
-    })
+export async function summariesDerivedFrom(executor: Executor, companyId: string, documentIds: readonly string[]): Promise<DocumentSummary[]> {
+  if (documentIds.length === 0) return []
+  const wanted = new Set(documentIds)
+  const found = await executor.rows(derivedFromQuery(executor.db, companyId, documentIds)
+    .select(['invoice_type', 'id', 'invoice_number', 'status', 'preceding_document_id', 'source_documents']))
+  return found.flatMap((invoice) => {
+    const sources = (JSON.parse(invoice.source_documents) as DocumentRef[]).map((source) => source.id)
+    const matched = new Set([invoice.preceding_document_id, ...sources].filter((id): id is string => id !== null && wanted.has(id)))
+    return [...matched].map((sourceId) => ({
+      documentType: invoice.invoice_type as DocumentType, id: invoice.id, number: invoice.invoice_number, status: invoice.status, precedingDocumentId: sourceId,
+    }))
   })
 }

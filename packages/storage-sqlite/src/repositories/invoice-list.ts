@@ -1,4 +1,4 @@
-import { type DocumentRef, type DocumentType, type Invoice, type InvoiceListQuery, type Page } from '@invoicing/core'
+import type { Invoice, InvoiceListQuery, Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor } from '../executor'
@@ -30,7 +30,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   }
 }
 
-/** One page of the list with its total and, from two more queries, the lines and source documents of its documents. */
+/** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
   return readPage(executor, invoiceListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
 }
@@ -39,21 +39,9 @@ export function listInvoices(executor: Executor, companyId: string, query: Invoi
 export const linesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
   db.selectFrom('invoice_line').selectAll().where('invoice_id', 'in', invoiceIds).orderBy('invoice_id').orderBy('position')
 
-/** The source documents of several invoices, by invoice and position. */
-export const sourcesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
-  db.selectFrom('invoice_source').select(['invoice_id', 'source_type', 'source_id']).where('invoice_id', 'in', invoiceIds).orderBy('invoice_id').orderBy('position')
-
-/** The documents of `found` with their lines and source documents, read in one query each. */
+/** The documents of `found` with their lines, read in one query. */
 export async function withLines({ db, rows }: Executor, found: Selectable<InvoiceTable>[]): Promise<Invoice[]> {
   if (found.length === 0) return []
-  const ids = found.map((invoice) => invoice.id)
-  const linesOf = linesByDocument(await rows(linesQuery(db, ids)), (line) => line.invoice_id)
-  const sourcesOf = new Map<string, DocumentRef[]>()
-  for (const source of await rows(sourcesQuery(db, ids))) {
-    const ref = { documentType: source.source_type as DocumentType, id: source.source_id }
-    const list = sourcesOf.get(source.invoice_id)
-    if (list) list.push(ref)
-    else sourcesOf.set(source.invoice_id, [ref])
-  }
-  return found.map((invoice) => invoiceFromRow(invoice, linesOf.get(invoice.id) ?? [], sourcesOf.get(invoice.id) ?? []))
+  const linesOf = linesByDocument(await rows(linesQuery(db, found.map((invoice) => invoice.id))), (line) => line.invoice_id)
+  return found.map((invoice) => invoiceFromRow(invoice, linesOf.get(invoice.id) ?? []))
 }

@@ -1,4 +1,4 @@
-import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentRef, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
+import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
 import { lineToColumns } from './document-lines'
@@ -29,6 +29,7 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
   preceding_document_type: invoice.precedingDocument?.documentType ?? null,
   preceding_document_id: invoice.precedingDocument?.id ?? null,
   dunning_paused: Number(invoice.dunningPaused),
+  source_documents: JSON.stringify(invoice.sourceDocuments),
   ...payoutToRow(invoice.payout),
 })
 
@@ -48,7 +49,7 @@ const payoutFromRow = (row: Selectable<InvoiceTable>): CreditNotePayout | null =
   updatedAt: row.payout_updated_at!,
 }
 
-export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[], sourceDocuments: DocumentRef[]): Invoice => ({
+export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[]): Invoice => ({
   ...columns.fromRow(row),
   numberIssued: row.number_issued === 1,
   taxBreakdown: JSON.parse(row.tax_breakdown),
@@ -62,7 +63,7 @@ export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLin
   precedingDocument: row.preceding_document_type === null ? null : { documentType: row.preceding_document_type as DocumentType, id: row.preceding_document_id! },
   dunningPaused: row.dunning_paused === 1,
   payout: payoutFromRow(row),
-  sourceDocuments,
+  sourceDocuments: JSON.parse(row.source_documents),
   lines,
 })
 
@@ -71,7 +72,6 @@ export const lineToRow = (invoiceId: string, line: DocumentLine, position: numbe
   invoice_id: invoiceId,
 })
 
-/** The rows of an invoice's source documents, in order. */
-export const sourcesToRows = (invoice: Invoice): InvoiceSourceTable[] => invoice.sourceDocuments.map((source, position) => ({
-  company_id: invoice.companyId, invoice_id: invoice.id, position, source_type: source.documentType, source_id: source.id,
-}))
+/** The index rows of an invoice's source documents: one per document it names. */
+export const sourcesToRows = (invoice: Invoice): InvoiceSourceTable[] =>
+  [...new Set(invoice.sourceDocuments.map((source) => source.id))].map((sourceId) => ({ company_id: invoice.companyId, invoice_id: invoice.id, source_id: sourceId }))

@@ -7,9 +7,9 @@ import { invoiceToRow, lineToRow, sourcesToRows } from './invoice-rows'
 import { listInvoices, withLines } from './invoice-list'
 
 /**
- * Documents in `invoice`, their lines in `invoice_line` and their source documents in
- * `invoice_source` (both deleted with the document by the foreign keys' cascade). The unique
- * index on (company_id, invoice_number) refuses a duplicate number on insert and update.
+ * Documents in `invoice`, their lines in `invoice_line` and the index of their source
+ * documents in `invoice_source` (both deleted with the document by the foreign keys' cascade).
+ * The unique index on (company_id, invoice_number) refuses a duplicate number on insert and update.
  */
 export function createInvoiceRepository(executor: Executor): InvoiceRepository {
   const { db, row, write } = executor
@@ -33,7 +33,7 @@ export function createInvoiceRepository(executor: Executor): InvoiceRepository {
     findByNumber: (companyId, invoiceNumber) => oneWhere(companyId, 'invoice_number', invoiceNumber),
     list: (companyId, query) => listInvoices(executor, companyId, query),
     listDerived: (companyId, documentId) =>
-      executor.snapshot(async (reader) => withLines(reader, await reader.rows(derivedFromQuery(db, companyId, documentId)))),
+      executor.snapshot(async (reader) => withLines(reader, await reader.rows(derivedFromQuery(db, companyId, [documentId]).selectAll()))),
     summariesDerivedFrom: (companyId, documentIds) => summariesDerivedFrom(executor, companyId, documentIds),
     existsForCustomer: (companyId, customerId) => exists(companyId, 'customer_id', customerId),
     existsForCategory: (companyId, categoryId) => exists(companyId, 'document_category_id', categoryId),
