@@ -110,6 +110,13 @@ describe('query plans of order documents and of the documents made from them', (
     })
   }
 
+  it('reads the open quotes past their validity through order_document_validity, sorting only those', () => {
+    const { rows: page, total: count } = orderDocumentListQueries(builder, 'co1', { limit: 100, offset: 0, documentType: 'QUOTE', status: 'OPEN', validUntilBefore: '2026-01-15' })
+    assert.deepEqual(plan(page).filter((step) => / order_document\b/.test(step)),
+      ['SEARCH order_document USING INDEX order_document_validity (company_id=? AND document_type=? AND status=? AND valid_until<?)'])
+    assert.deepEqual(plan(count), ['SEARCH order_document USING COVERING INDEX order_document_validity (company_id=? AND document_type=? AND status=? AND valid_until<?)'])
+  })
+
   it('reads the page’s lines and a document by external id through indexes', () => {
     const linesPlan = plan(orderDocumentLinesQuery(builder, ['a', 'b', 'c']))
     assert.equal(linesPlan.length, 1, linesPlan.join('\n'))

@@ -182,15 +182,15 @@ export function orderDocumentContract(context: OrderDocumentContractContext): vo
       assert.deepEqual(await listed(company.id, { documentType: 'ORDER' }), [])
     })
 
-    it('filters by status, customer, category, invoice and delivery status and issue date range, alone and combined', async () => {
+    it('filters by status, customer, category, invoice and delivery status, issue date range and validity, alone and combined', async () => {
       const storage = context.storage()
       const { company, customers: [c1, c2], categories: [k1, k2] } = await storedCustomers([{}, {}], 2)
       const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
       const note = (overrides: Partial<OrderDocument>) => anOrderDocument(company.id, c1!.id, { documentType: 'DELIVERY_NOTE', deliveryStatus: null, ...overrides })
       const confirmation = (overrides: Partial<OrderDocument>) => anOrderDocument(company.id, c1!.id, { documentType: 'ORDER_CONFIRMATION', ...overrides })
-      const d1 = note({ status: 'OPEN', documentCategoryId: k1!.id, issueDate: '2026-01-10', invoiceStatus: 'NONE' })
-      const d2 = note({ status: 'DELIVERED', customerId: c2!.id, issueDate: '2026-01-20', invoiceStatus: 'PARTIAL' })
-      const d3 = note({ status: 'DELIVERED', documentCategoryId: k2!.id, issueDate: '2026-01-31', invoiceStatus: 'FULL' })
+      const d1 = note({ status: 'OPEN', documentCategoryId: k1!.id, issueDate: '2026-01-10', invoiceStatus: 'NONE', validUntil: null })
+      const d2 = note({ status: 'DELIVERED', customerId: c2!.id, issueDate: '2026-01-20', invoiceStatus: 'PARTIAL', validUntil: '2026-01-25' })
+      const d3 = note({ status: 'DELIVERED', documentCategoryId: k2!.id, issueDate: '2026-01-31', invoiceStatus: 'FULL', validUntil: '2026-03-12' })
       const o1 = confirmation({ status: 'OPEN', documentCategoryId: k1!.id, issueDate: '2026-01-11', invoiceStatus: 'NONE', deliveryStatus: 'NONE' })
       const o2 = confirmation({ status: 'OPEN', customerId: c2!.id, issueDate: '2026-01-12', invoiceStatus: 'PARTIAL', deliveryStatus: 'PARTIAL' })
       const o3 = confirmation({ status: 'COMPLETED', issueDate: '2026-01-13', invoiceStatus: 'FULL', deliveryStatus: 'FULL' })
@@ -215,6 +215,9 @@ export function orderDocumentContract(context: OrderDocumentContractContext): vo
         [{ from: '2026-01-20' }, [d3, d2]],
         [{ to: '2026-01-20' }, [d2, d1]],
         [{ from: '2026-01-11', to: '2026-01-30' }, [d2]],
+        [{ validUntilBefore: '2026-03-12' }, [d2]],
+        [{ validUntilBefore: '2026-03-13' }, [d3, d2]],
+        [{ status: 'DELIVERED', validUntilBefore: '2026-01-25' }, []],
         [{ status: 'DELIVERED', customerId: c1!.id }, [d3]],
         [{ status: 'DELIVERED', from: '2026-01-21' }, [d3]],
         [{ documentType: 'ORDER_CONFIRMATION', customerId: c1!.id, status: 'COMPLETED', invoiceStatus: 'FULL', deliveryStatus: 'FULL', from: '2026-01-13', to: '2026-01-13' }, [o3]],

@@ -138,4 +138,6 @@ async function createListIndexes(db: Kysely<unknown>) {
   // Customer and category ids lead, so these also serve the foreign keys and existsForCustomer/existsForCategory.
   await listIndex('order_document_customer_list', ['customer_id', 'company_id', 'document_type'])
   await listIndex('order_document_category_list', ['document_category_id', 'company_id', 'document_type'])
+  // The quotes past their validity, which the scheduler expires: only those are read (and sorted).
+  await db.schema.createIndex('order_document_validity').on('order_document').columns(['company_id', 'document_type', 'status', 'valid_until']).execute()
 }

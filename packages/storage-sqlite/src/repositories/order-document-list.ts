@@ -21,6 +21,7 @@ export function orderDocumentListQueries(db: Kysely<Database>, companyId: string
   if (query.deliveryStatus) filtered = filtered.where('delivery_status', '=', query.deliveryStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
+  if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
   if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(eb, companyId, query.search!))
   return {
     // The number is unique in the company: nothing ties after it.
