@@ -1,10 +1,10 @@
-import type { OrderDocumentListQuery, Page } from '@invoicing/core'
+import type { OrderDocument, OrderDocumentListQuery, Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, OrderDocumentTable } from '../database'
 import type { Executor } from '../executor'
 import { linesByDocument } from './document-lines'
 import { numberOrCustomerNameContains } from './document-search'
-import { orderDocumentFromRow, type OrderDocument } from './order-document-rows'
+import { orderDocumentFromRow } from './order-document-rows'
 import { readPage } from './read-page'
 
 /**

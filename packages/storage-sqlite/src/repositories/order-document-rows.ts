@@ -1,11 +1,8 @@
-import { foldForSearch, type DocumentLine, type DocumentType, type OrderDocumentRepository } from '@invoicing/core'
+import { foldForSearch, type DocumentLine, type DocumentType, type OrderDocument } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
 import type { OrderDocumentLineTable, OrderDocumentTable } from '../database'
 import { lineToColumns } from './document-lines'
-
-/** A quote, order confirmation, delivery note or order, as the port hands it over. */
-export type OrderDocument = NonNullable<Awaited<ReturnType<OrderDocumentRepository['get']>>>
 
 /** The fields stored in a column of the same (snake_case) name, as they are. */
 const columns = columnsOf<OrderDocument>([

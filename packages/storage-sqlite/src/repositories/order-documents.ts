@@ -1,9 +1,9 @@
-import type { DocumentType, OrderDocumentRepository } from '@invoicing/core'
+import type { DocumentType, OrderDocument, OrderDocumentRepository } from '@invoicing/core'
 import { sql } from 'kysely'
 import type { Executor } from '../executor'
 import { LINES_PER_INSERT } from './document-lines'
 import { listOrderDocuments, withLines } from './order-document-list'
-import { orderDocumentLineToRow, orderDocumentToRow, type OrderDocument } from './order-document-rows'
+import { orderDocumentLineToRow, orderDocumentToRow } from './order-document-rows'
 
 /**
  * Quotes, order confirmations, delivery notes and orders in `order_document`, their lines in
