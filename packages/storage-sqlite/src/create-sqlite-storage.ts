@@ -17,6 +17,7 @@ import { createDocumentVersionRepository } from './repositories/document-version
 import { createEventOutbox } from './repositories/events'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
+import { createOrderDocumentRepository } from './repositories/order-documents'
 import { createPaymentRepository } from './repositories/payments'
 import { createReminderRepository } from './repositories/reminders'
 import { createWebhookDeliveryRepository, createWebhookEndpointRepository } from './repositories/webhooks'
@@ -43,6 +44,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   sequences: createSequenceAllocator(executor),
   usage: createUsageRepository(executor),
   invoices: createInvoiceRepository(executor),
+  orderDocuments: createOrderDocumentRepository(executor),
   documentCategories: createDocumentCategoryRepository(executor),
   idempotency: createIdempotencyRepository(executor),
   events: createEventOutbox(executor),

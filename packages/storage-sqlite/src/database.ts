@@ -13,6 +13,9 @@ export interface Database {
   usage_counter: UsageCounterTable
   invoice: InvoiceTable
   invoice_line: InvoiceLineTable
+  invoice_source: InvoiceSourceTable
+  order_document: OrderDocumentTable
+  order_document_line: OrderDocumentLineTable
   document_category: DocumentCategoryTable
   idempotency_key: IdempotencyKeyTable
   event_outbox: EventOutboxTable
@@ -54,6 +57,7 @@ export interface CompanyTable {
   texts: string
   number_ranges: string
   time_zone: string
+  quote_validity_days: number
   created_at: string
   updated_at: string
 }
@@ -187,6 +191,8 @@ export interface InvoiceTable {
   dunning_paused: number
   dunning_paused_at: string | null
   dunning_paused_reason: string | null
+  /** JSON array of DocumentRef: the order documents it was made from, in order. */
+  source_documents: string
   created_at: string
   updated_at: string
   /** Null unless the document is a credit note with a payout. */
@@ -197,8 +203,8 @@ export interface InvoiceTable {
   payout_updated_at: string | null
 }
 
-export interface InvoiceLineTable {
-  invoice_id: string
+/** A line of a document, in the columns every kind's line table has. */
+export interface LineColumns {
   /** 0-based place of the line in its document. */
   position: number
   id: string
@@ -215,6 +221,94 @@ export interface InvoiceLineTable {
   net_amount: string
   /** The line of the preceding document it was made from (on a credit note: the invoice line it credits). */
   source_line_id: string | null
+}
+
+export interface InvoiceLineTable extends LineColumns {
+  invoice_id: string
+}
+
+/** Which invoices name a document among their source documents: the index of `invoice.source_documents`. */
+export interface InvoiceSourceTable {
+  company_id: string
+  invoice_id: string
+  source_id: string
+}
+
+export interface OrderDocumentTable {
+  /** The rowid: insertion order. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  document_type: string
+  number: string
+  /** Folded number for search. */
+  search_number: string
+  number_issued: number
+  status: string
+  customer_id: string
+  document_category_id: string | null
+  document_locale: string
+  document_text_version: string
+  issue_date: string
+  service_period_start: string | null
+  service_period_end: string | null
+  currency: string
+  net_total: string
+  tax_total: string
+  gross_total: string
+  /** JSON array of TaxBreakdownEntry. */
+  tax_breakdown: string
+  reverse_charge: number
+  tax_exemption_reason: string
+  tax_exemption_note: string | null
+  tax_country: string
+  delivery_country: string
+  oss_applicable: number
+  oss_country: string | null
+  notes: string | null
+  footer: string | null
+  header_text: string | null
+  custom_title: string | null
+  pdf_without_letterhead: number
+  use_shipping_address: number
+  shipping_name: string | null
+  shipping_street: string | null
+  shipping_zip_code: string | null
+  shipping_city: string | null
+  shipping_country: string | null
+  order_number: string | null
+  buyer_reference: string | null
+  /** JSON object. */
+  metadata: string
+  preceding_document_type: string | null
+  preceding_document_id: string | null
+  sent_at: string | null
+  locked_at: string | null
+  finalized_at: string | null
+  valid_until: string | null
+  accepted_at: string | null
+  rejected_at: string | null
+  rejection_reason: string | null
+  expired_at: string | null
+  delivery_date: string | null
+  completed_at: string | null
+  completed_automatically: number
+  show_prices: number
+  tracking_reference: string | null
+  delivered_at: string | null
+  requested_delivery_date: string | null
+  external_id: string | null
+  source: string | null
+  delivery_status: string | null
+  invoice_status: string
+  /** JSON object: per line id, the quantities descendants hold by type. */
+  converted_quantities: string
+  created_at: string
+  updated_at: string
+}
+
+export interface OrderDocumentLineTable extends LineColumns {
+  order_document_id: string
 }
 
 export interface DocumentCategoryTable {

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { DEFAULT_NUMBER_RANGES } from '@invoicing/core'
+import { anOrderDocument } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
@@ -75,6 +77,51 @@ describe('sqlite migrations: links between documents (0009) and answered keys (0
     assert.deepEqual([snapshot.parentInvoice!.documentType, snapshot.parentInvoice!.precedingDocument], ['INVOICE', { documentType: 'PROFORMA', id: 'pf' }])
     assert.equal(await storage.idempotency.get('co', 'pending-key'), undefined, 'a claim left pending is dropped, so its key is free')
     assert.deepEqual((await storage.idempotency.get('co', 'answered-key'))?.responseBody, { body: { ok: true } })
+    await storage.close()
+  })
+})
+
+describe('sqlite migrations: order documents (0012)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('upgrades a database at 0011: its company reads with the new number ranges and quote validity, and documents keep working', async () => {
+    const filename = join(folder, 'orders.sqlite')
+    await migrateTo(filename, '0011-delivery-leases')
+    const raw = new BetterSqlite3(filename)
+    const ownInvoiceRange = { format: 'R{YYYY}/{SEQ:4}', resetYearly: false }
+    const ranges = { ...DEFAULT_NUMBER_RANGES, INVOICE: ownInvoiceRange } as Record<string, unknown>
+    for (const type of ['QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE', 'ORDER']) delete ranges[type]
+    insertRow(raw, 'company', {
+      id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', default_locale: 'de', default_interest_rate: '9.12', time_zone: 'Europe/Berlin',
+      number_ranges: JSON.stringify(ranges), created_at: '2026-01-01', updated_at: '2026-01-01',
+    })
+    insertRow(raw, 'customer', { id: 'cu', company_id: 'co', customer_number: 'KD-1', name: 'Kunde', country: 'DE', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    insertRow(raw, 'invoice', {
+      id: 'in', company_id: 'co', customer_id: 'cu', invoice_number: 'RE-1', search_number: 're-1', invoice_type: 'INVOICE', status: 'SENT',
+      issue_date: '2026-01-02', due_date: '2026-01-16', document_locale: 'de', currency: 'EUR', net_total: '100.00', tax_total: '19.00',
+      gross_total: '119.00', tax_exemption_reason: 'NONE', tax_country: 'DE', delivery_country: 'DE', created_at: '2026-01-02', updated_at: '2026-01-02',
+    })
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    const company = (await storage.companies.get('co'))!
+    assert.deepEqual(company.numberRanges, { ...DEFAULT_NUMBER_RANGES, INVOICE: ownInvoiceRange })
+    assert.equal(company.quoteValidityDays, 30)
+    await storage.transaction((tx) => tx.companies.update({ ...company, quoteValidityDays: 14 }))
+    assert.equal((await storage.companies.get('co'))?.quoteValidityDays, 14)
+
+    const invoice = (await storage.invoices.get('co', 'in'))!
+    assert.deepEqual(invoice.sourceDocuments, [])
+    const quote = anOrderDocument('co', 'cu', { documentType: 'QUOTE', status: 'OPEN', precedingDocument: null })
+    const sourced = { ...invoice, sourceDocuments: [{ documentType: 'QUOTE' as const, id: quote.id }] }
+    await storage.transaction(async (tx) => {
+      await tx.orderDocuments.insert(quote)
+      await tx.invoices.update(sourced)
+    })
+    assert.deepEqual(await storage.orderDocuments.get('co', quote.id), quote)
+    assert.deepEqual(await storage.invoices.listDerived('co', quote.id), [sourced])
     await storage.close()
   })
 })

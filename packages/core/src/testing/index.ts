@@ -7,7 +7,7 @@ export { fileStoreContract } from './file-store-contract'
 export { claimsDueContract, type ClaimsDueHarness } from './claims-due-contract'
 export { webhookDeliveryClaims } from './webhook-claims'
 export {
-  aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
+  aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, anOrderDocument, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
   aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt, aReminder,
 } from './fixtures'
 export { failsWith } from './fails-with'

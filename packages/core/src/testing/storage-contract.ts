@@ -11,6 +11,7 @@ import {
 } from './fixtures'
 import { claimsDueContract } from './claims-due-contract'
 import { webhookDeliveryClaims } from './webhook-claims'
+import { orderDocumentContract } from './order-document-contract'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -453,7 +454,7 @@ export function storageContract(harness: StorageHarness): void {
           pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false, useShippingAddress: false, shippingName: null,
           shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null, orderNumber: null,
           buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
-          creditNoteReason: null, precedingDocument: null, dunningPaused: false, dunningPausedAt: null,
+          creditNoteReason: null, precedingDocument: null, sourceDocuments: [], dunningPaused: false, dunningPausedAt: null,
           dunningPausedReason: null, lines: [],
         })
         await storedInvoices(invoice, bare)
@@ -499,6 +500,7 @@ export function storageContract(harness: StorageHarness): void {
         await storedInvoices(invoice)
         const changed: Invoice = {
           ...invoice, status: 'PAID', grossTotal: '0.01', metadata: { replaced: true }, precedingDocument: null, eInvoiceAudit: null,
+          sourceDocuments: [invoice.sourceDocuments[1]!, { documentType: 'QUOTE', id: 'an-replaced' }],
           lines: [anInvoiceLine({ quantity: '0.001', netAmount: '0.10', sourceLineId: 'li-credited-elsewhere' }), { ...invoice.lines[2]!, description: 'Rabatt neu' }],
         }
         await storage.transaction((tx) => tx.invoices.update(changed))
@@ -517,8 +519,8 @@ export function storageContract(harness: StorageHarness): void {
         assert.equal(await storage.invoices.get(company.id, invoice.id), undefined)
         assert.equal(await storage.invoices.findByNumber(company.id, invoice.number), undefined)
         assert.deepEqual(await listed(company.id), [kept.id])
-        // Stored again under the same id without lines, it has none: the old lines are gone.
-        const again = { ...invoice, lines: [] }
+        // Stored again under the same id without lines or sources, it has none: the old ones are gone.
+        const again = { ...invoice, lines: [], sourceDocuments: [] }
         await storedInvoices(again)
         assert.deepEqual(await storage.invoices.get(company.id, invoice.id), again)
         assert.deepEqual(await storage.invoices.get(company.id, kept.id), kept)
@@ -695,6 +697,27 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(await storage.invoices.summariesDerivedFrom(other.id, [parent.id]), [])
       })
 
+      it('finds an invoice by each of its source documents, once per source, and forgets the sources an update drops', async () => {
+        const { company, customers: [customer] } = await storedCustomers([{}])
+        const { company: other, customers: [otherCustomer] } = await storedCustomers([{}])
+        const [n1, n2, n3] = ['ls-1', 'ls-2', 'ls-3'].map((id) => ({ documentType: 'DELIVERY_NOTE' as const, id }))
+        const collective = anInvoice(company.id, customer!.id, { documentType: 'INVOICE', precedingDocument: n1!, sourceDocuments: [n1!, n2!] })
+        const later = anInvoice(company.id, customer!.id, { documentType: 'INVOICE', precedingDocument: null, sourceDocuments: [n3!, n2!] })
+        await storedInvoices(collective, later, anInvoice(other.id, otherCustomer!.id, { precedingDocument: n2!, sourceDocuments: [n2!] }))
+        assert.deepEqual(await storage.invoices.listDerived(company.id, n2!.id), [collective, later])
+        assert.deepEqual(await storage.invoices.listDerived(company.id, n1!.id), [collective])
+        const summary = (document: Invoice, source: { id: string }) => ({
+          documentType: document.documentType, id: document.id, number: document.number, status: document.status, precedingDocumentId: source.id,
+        })
+        assert.deepEqual(await storage.invoices.summariesDerivedFrom(company.id, [n2!.id, n1!.id, n3!.id]),
+          [summary(collective, n1!), summary(collective, n2!), summary(later, n3!), summary(later, n2!)])
+        await storage.transaction((tx) => tx.invoices.update({ ...later, sourceDocuments: [n3!] }))
+        assert.deepEqual((await storage.invoices.listDerived(company.id, n2!.id)).map((invoice) => invoice.id), [collective.id])
+        await storage.transaction((tx) => tx.invoices.delete(company.id, collective.id))
+        assert.deepEqual(await storage.invoices.summariesDerivedFrom(company.id, [n1!.id, n2!.id]), [])
+        assert.deepEqual((await storage.invoices.summariesDerivedFrom(other.id, [n2!.id])).length, 1)
+      })
+
       it('rolls back a document with its lines, events, audit entries and idempotency records together', async () => {
         const { company, customers: [customer] } = await storedCustomers([{}])
         const kept = anInvoice(company.id, customer!.id)
@@ -728,6 +751,8 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(await storage.documentCategories.list(company.id), [])
       })
     })
+
+    orderDocumentContract({ storage: () => storage, storedCustomers, concurrently })
 
     describe('document categories', () => {
       it('round-trips, lists a company’s categories by name, and deletes within the company', async () => {

@@ -10,6 +10,7 @@ import { creditedLines } from './0008-credited-lines'
 import { documentLinks } from './0009-document-links'
 import { answeredKeys } from './0010-answered-keys'
 import { deliveryLeases } from './0011-delivery-leases'
+import { orderDocuments } from './0012-order-documents'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-document-links': documentLinks,
   '0010-answered-keys': answeredKeys,
   '0011-delivery-leases': deliveryLeases,
+  '0012-order-documents': orderDocuments,
 }
 
 export const migrationProvider: MigrationProvider = {

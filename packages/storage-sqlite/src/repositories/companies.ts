@@ -1,4 +1,4 @@
-import type { Company, CompanyRepository } from '@invoicing/core'
+import { DEFAULT_NUMBER_RANGES, type Company, type CompanyRepository } from '@invoicing/core'
 import { columnsOf } from '../columns'
 import { preparedQuery } from '../prepared-query'
 import type { CompanyTable } from '../database'
@@ -7,7 +7,7 @@ import type { Executor } from '../executor'
 const columns = columnsOf<Company>([
   'id', 'name', 'street', 'zipCode', 'city', 'country', 'email', 'phone', 'website', 'vatId', 'taxNumber', 'iban', 'bic',
   'bankName', 'sepaCreditorId', 'plan', 'documentQuota', 'apiCallQuota', 'paymentTermDays', 'defaultLocale', 'smallBusiness',
-  'ossRegistered', 'reminderFees', 'defaultInterestRate', 'texts', 'numberRanges', 'timeZone', 'createdAt', 'updatedAt',
+  'ossRegistered', 'reminderFees', 'defaultInterestRate', 'texts', 'numberRanges', 'timeZone', 'quoteValidityDays', 'createdAt', 'updatedAt',
 ])
 
 const toRow = (company: Company): CompanyTable => ({
@@ -25,7 +25,8 @@ const fromRow = (row: CompanyTable): Company => ({
   ossRegistered: row.oss_registered === 1,
   reminderFees: JSON.parse(row.reminder_fees),
   texts: JSON.parse(row.texts),
-  numberRanges: JSON.parse(row.number_ranges),
+  // A company stored before a range type existed reads with that type's default range.
+  numberRanges: { ...DEFAULT_NUMBER_RANGES, ...JSON.parse(row.number_ranges) },
 })
 
 const companyById = preparedQuery((db, { id }: { id: string }) => db.selectFrom('company').selectAll().where('id', '=', id))

@@ -1,10 +1,11 @@
-import { foldForSearch, type Invoice, type DocumentLine, type InvoiceListQuery, type Page } from '@invoicing/core'
+import type { Invoice, InvoiceListQuery, Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor } from '../executor'
-import { invoiceFromRow, lineFromRow } from './invoice-rows'
+import { linesByDocument } from './document-lines'
+import { numberOrCustomerNameContains } from './document-search'
+import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
-import { containsFolded } from '../sqlite-expressions'
 
 /**
  * The page and count queries of the invoice list. Filters are AND-combined; the search is a
@@ -20,15 +21,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  if (query.search) {
-    const needle = foldForSearch(query.search)
-    filtered = filtered.where((eb) => eb.or([
-      containsFolded(eb, 'search_number', needle),
-      eb('customer_id', 'in', eb.selectFrom('customer').select('customer.id')
-        .where('customer.company_id', '=', companyId)
-        .where((inner) => containsFolded(inner, 'customer.search_name', needle))),
-    ]))
-  }
+  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(eb, companyId, query.search!))
   return {
     rows: filtered.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
@@ -49,12 +42,6 @@ export const linesQuery = (db: Kysely<Database>, invoiceIds: string[]) =>
 /** The documents of `found` with their lines, read in one query. */
 export async function withLines({ db, rows }: Executor, found: Selectable<InvoiceTable>[]): Promise<Invoice[]> {
   if (found.length === 0) return []
-  const lines = await rows(linesQuery(db, found.map((invoice) => invoice.id)))
-  const linesOf = new Map<string, DocumentLine[]>()
-  for (const line of lines) {
-    let list = linesOf.get(line.invoice_id)
-    if (!list) linesOf.set(line.invoice_id, (list = []))
-    list.push(lineFromRow(line))
-  }
+  const linesOf = linesByDocument(await rows(linesQuery(db, found.map((invoice) => invoice.id))), (line) => line.invoice_id)
   return found.map((invoice) => invoiceFromRow(invoice, linesOf.get(invoice.id) ?? []))
 }

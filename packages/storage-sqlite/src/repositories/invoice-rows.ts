@@ -1,7 +1,8 @@
 import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
-import type { InvoiceLineTable, InvoiceTable } from '../database'
+import { lineToColumns } from './document-lines'
+import type { InvoiceLineTable, InvoiceSourceTable, InvoiceTable } from '../database'
 
 /** The fields stored in a column of the same (snake_case) name, as they are. */
 const columns = columnsOf<Invoice>([
@@ -11,10 +12,6 @@ const columns = columnsOf<Invoice>([
   'headerText', 'customTitle', 'shippingName', 'shippingStreet', 'shippingZipCode', 'shippingCity', 'shippingCountry',
   'orderNumber', 'buyerReference', 'sentAt', 'paidAt', 'lockedAt', 'creditNoteReason', 'dunningPausedAt',
   'dunningPausedReason', 'createdAt', 'updatedAt',
-])
-
-const lineColumns = columnsOf<DocumentLine>([
-  'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount', 'sourceLineId',
 ])
 
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
@@ -32,6 +29,7 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
   preceding_document_type: invoice.precedingDocument?.documentType ?? null,
   preceding_document_id: invoice.precedingDocument?.id ?? null,
   dunning_paused: Number(invoice.dunningPaused),
+  source_documents: JSON.stringify(invoice.sourceDocuments),
   ...payoutToRow(invoice.payout),
 })
 
@@ -65,13 +63,15 @@ export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLin
   precedingDocument: row.preceding_document_type === null ? null : { documentType: row.preceding_document_type as DocumentType, id: row.preceding_document_id! },
   dunningPaused: row.dunning_paused === 1,
   payout: payoutFromRow(row),
+  sourceDocuments: JSON.parse(row.source_documents),
   lines,
 })
 
 export const lineToRow = (invoiceId: string, line: DocumentLine, position: number): InvoiceLineTable => ({
-  ...(lineColumns.toRow(line) as unknown as InvoiceLineTable),
+  ...lineToColumns(line, position),
   invoice_id: invoiceId,
-  position,
 })
 
-export const lineFromRow = (row: InvoiceLineTable): DocumentLine => lineColumns.fromRow(row)
+/** The index rows of an invoice's source documents: one per document it names. */
+export const sourcesToRows = (invoice: Invoice): InvoiceSourceTable[] =>
+  [...new Set(invoice.sourceDocuments.map((source) => source.id))].map((sourceId) => ({ company_id: invoice.companyId, invoice_id: invoice.id, source_id: sourceId }))

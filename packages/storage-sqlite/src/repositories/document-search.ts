@@ -1,0 +1,23 @@
+import { foldForSearch } from '@invoicing/core'
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
+import type { Database } from '../database'
+import { containsFolded } from '../sqlite-expressions'
+
+/** The tables of numbered documents that name a customer. */
+type DocumentTable = 'invoice' | 'order_document'
+
+/**
+ * Whether a document's number or its customer's current name contains `search`, literally
+ * (`%` and `_` are plain characters) and folded, so case does not count.
+ */
+export function numberOrCustomerNameContains<TB extends DocumentTable>(eb: ExpressionBuilder<Database, TB>, companyId: string, search: string): Expression<SqlBool> {
+  const needle = foldForSearch(search)
+  // Both tables have these columns; kysely cannot see that through a generic name.
+  const documents = eb as unknown as ExpressionBuilder<Database, 'invoice'>
+  return documents.or([
+    containsFolded(documents, 'search_number', needle),
+    documents('customer_id', 'in', documents.selectFrom('customer').select('customer.id')
+      .where('customer.company_id', '=', companyId)
+      .where((inner) => containsFolded(inner, 'customer.search_name', needle))),
+  ])
+}

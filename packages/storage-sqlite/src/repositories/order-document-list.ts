@@ -1,0 +1,47 @@
+import type { OrderDocument, OrderDocumentListQuery, Page } from '@invoicing/core'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, OrderDocumentTable } from '../database'
+import type { Executor } from '../executor'
+import { linesByDocument } from './document-lines'
+import { numberOrCustomerNameContains } from './document-search'
+import { orderDocumentFromRow } from './order-document-rows'
+import { readPage } from './read-page'
+
+/**
+ * The page and count queries of one type's list. Filters are AND-combined; the search is a
+ * literal folded part of the number or of the customer's current name. Each single filter is
+ * served by an index that yields the list order (see migration 0012).
+ */
+export function orderDocumentListQueries(db: Kysely<Database>, companyId: string, query: OrderDocumentListQuery) {
+  let filtered = db.selectFrom('order_document').where('company_id', '=', companyId).where('document_type', '=', query.documentType)
+  if (query.status) filtered = filtered.where('status', '=', query.status)
+  if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
+  if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
+  if (query.invoiceStatus) filtered = filtered.where('invoice_status', '=', query.invoiceStatus)
+  if (query.deliveryStatus) filtered = filtered.where('delivery_status', '=', query.deliveryStatus)
+  if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
+  if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
+  if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
+  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(eb, companyId, query.search!))
+  return {
+    // The number is unique in the company: nothing ties after it.
+    rows: filtered.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
+    total: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+  }
+}
+
+/** One page of the list with its total and, from one more query, the lines of its documents. */
+export function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
+  return readPage(executor, orderDocumentListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
+}
+
+/** The lines of several documents, by document and position. */
+export const orderDocumentLinesQuery = (db: Kysely<Database>, documentIds: string[]) =>
+  db.selectFrom('order_document_line').selectAll().where('order_document_id', 'in', documentIds).orderBy('order_document_id').orderBy('position')
+
+/** The documents of `found` with their lines, read in one query. */
+export async function withLines({ db, rows }: Executor, found: Selectable<OrderDocumentTable>[]): Promise<OrderDocument[]> {
+  if (found.length === 0) return []
+  const linesOf = linesByDocument(await rows(orderDocumentLinesQuery(db, found.map((document) => document.id))), (line) => line.order_document_id)
+  return found.map((document) => orderDocumentFromRow(document, linesOf.get(document.id) ?? []))
+}

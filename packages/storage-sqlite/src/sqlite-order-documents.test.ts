@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { OrderDocumentListQuery, Storage } from '@invoicing/core'
+import { aCompany, aCustomer, anInvoice, anOrderDocument } from '@invoicing/core/testing'
+import BetterSqlite3 from 'better-sqlite3'
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
+import { createSqliteStorage } from './create-sqlite-storage'
+import type { Database } from './database'
+import { derivedFromQuery } from './repositories/invoice-derived'
+import { orderDocumentLinesQuery, orderDocumentListQueries } from './repositories/order-document-list'
+
+/** The steps of a query's plan, as SQLite would run it on `raw`. */
+const planOf = (raw: BetterSqlite3.Database, query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+  const { sql, parameters } = query.compile()
+  return (raw.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[]).map((step) => step.detail)
+}
+
+describe('sqlite order documents', () => {
+  it('refuses to delete a customer or a category that still has order documents, and deletes lines with their document', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'invoicing-order-references-'))
+    const filename = join(folder, 'references.sqlite')
+    const storage = await createSqliteStorage({ filename })
+    const company = aCompany()
+    const customer = aCustomer(company.id)
+    const category = { id: 'cat1', companyId: company.id, name: 'Shop', createdAt: '2026-01-01T00:00:00.000Z' }
+    const quote = anOrderDocument(company.id, customer.id, { documentType: 'QUOTE', documentCategoryId: category.id })
+    await storage.transaction(async (tx) => {
+      await tx.companies.insert(company)
+      await tx.customers.insert(customer)
+      await tx.documentCategories.insert(category)
+      await tx.orderDocuments.insert(quote)
+    })
+    await assert.rejects(storage.transaction((tx) => tx.customers.delete(company.id, customer.id)), /FOREIGN KEY constraint failed/)
+    await assert.rejects(storage.transaction((tx) => tx.documentCategories.delete(company.id, category.id)), /FOREIGN KEY constraint failed/)
+    await storage.transaction((tx) => tx.orderDocuments.delete(company.id, quote.id))
+    const raw = new BetterSqlite3(filename, { readonly: true })
+    assert.deepEqual(raw.prepare('select count(*) as lines from order_document_line').get(), { lines: 0 })
+    raw.close()
+    await storage.transaction((tx) => tx.customers.delete(company.id, customer.id))
+    await storage.close()
+    rmSync(folder, { recursive: true, force: true })
+  })
+})
+
+describe('query plans of order documents and of the documents made from them', () => {
+  let folder: string
+  let storage: Storage
+  let raw: BetterSqlite3.Database
+  const plan = (query: Parameters<typeof planOf>[1]) => planOf(raw, query)
+  // Builds the queries only; nothing runs through this instance.
+  const builder = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  })
+
+  before(async () => {
+    // Plans as production makes them: real schema and some data, no ANALYZE statistics.
+    folder = mkdtempSync(join(tmpdir(), 'invoicing-order-plans-'))
+    const filename = join(folder, 'plans.sqlite')
+    storage = await createSqliteStorage({ filename })
+    const company = aCompany()
+    const customers = [aCustomer(company.id), aCustomer(company.id)]
+    await storage.transaction(async (tx) => {
+      await tx.companies.insert(company)
+      for (const customer of customers) await tx.customers.insert(customer)
+      for (let index = 0; index < 200; index++) {
+        const customerId = customers[index % 2]!.id
+        const issueDate = `2026-01-${String(1 + (index % 28)).padStart(2, '0')}`
+        await tx.orderDocuments.insert(anOrderDocument(company.id, customerId, { documentType: index % 2 ? 'QUOTE' : 'DELIVERY_NOTE', issueDate }))
+        await tx.invoices.insert(anInvoice(company.id, customerId, { issueDate }))
+      }
+    })
+    raw = new BetterSqlite3(filename, { readonly: true })
+  })
+  after(async () => {
+    raw.close()
+    await storage.close()
+    rmSync(folder, { recursive: true, force: true })
+  })
+
+  const filters: [string, Partial<OrderDocumentListQuery>, string][] = [
+    ['no filter', {}, 'order_document_list'],
+    ['status', { status: 'OPEN' }, 'order_document_status_list'],
+    ['customerId', { customerId: 'cu1' }, 'order_document_customer_list'],
+    ['documentCategoryId', { documentCategoryId: 'dc1' }, 'order_document_category_list'],
+    ['invoiceStatus', { invoiceStatus: 'PARTIAL' }, 'order_document_invoice_status_list'],
+    ['deliveryStatus', { deliveryStatus: 'NONE' }, 'order_document_delivery_status_list'],
+    ['from', { from: '2026-01-15' }, 'order_document_list'],
+    ['to', { to: '2026-01-15' }, 'order_document_list'],
+    ['search', { search: 'ärzte' }, 'order_document_list'],
+  ]
+  for (const [name, filter, index] of filters) {
+    it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
+      const { rows: page, total: count } = orderDocumentListQueries(builder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', ...filter })
+      const pagePlan = plan(page)
+      const steps = pagePlan.filter((step) => / order_document\b/.test(step))
+      assert.deepEqual(steps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH order_document USING INDEX ${index}`], pagePlan.join('\n'))
+      assert.ok(!pagePlan.some((step) => step.includes('TEMP B-TREE')), pagePlan.join('\n'))
+      // The count reads an index alone, without visiting the table.
+      const countPlan = plan(count).filter((step) => / order_document\b/.test(step))
+      assert.equal(countPlan.length, 1, countPlan.join('\n'))
+      assert.match(countPlan[0]!, /^SEARCH order_document USING COVERING INDEX /)
+    })
+  }
+
+  it('reads the open quotes past their validity through order_document_validity, sorting only those', () => {
+    const { rows: page, total: count } = orderDocumentListQueries(builder, 'co1', { limit: 100, offset: 0, documentType: 'QUOTE', status: 'OPEN', validUntilBefore: '2026-01-15' })
+    assert.deepEqual(plan(page).filter((step) => / order_document\b/.test(step)),
+      ['SEARCH order_document USING INDEX order_document_validity (company_id=? AND document_type=? AND status=? AND valid_until<?)'])
+    assert.deepEqual(plan(count), ['SEARCH order_document USING COVERING INDEX order_document_validity (company_id=? AND document_type=? AND status=? AND valid_until<?)'])
+  })
+
+  it('reads the page’s lines and a document by external id through indexes', () => {
+    const linesPlan = plan(orderDocumentLinesQuery(builder, ['a', 'b', 'c']))
+    assert.equal(linesPlan.length, 1, linesPlan.join('\n'))
+    assert.match(linesPlan[0]!, /^SEARCH order_document_line USING INDEX \w+ \(order_document_id=\?\)$/)
+    const byExternalId = plan(builder.selectFrom('order_document').selectAll().where('company_id', '=', 'co1').where('external_id', '=', 'shop-1'))
+    assert.deepEqual(byExternalId, ['SEARCH order_document USING INDEX order_document_external_id (company_id=? AND external_id=?)'])
+  })
+
+  it('finds the invoices made from a document by their preceding and source documents through indexes only', () => {
+    const steps = plan(derivedFromQuery(builder, 'co1', ['ls1', 'ls2']).selectAll())
+    const reads = steps.filter((step) => /^(SCAN|SEARCH) /.test(step))
+    assert.equal(reads.length, 3, steps.join('\n'))
+    for (const read of reads) {
+      assert.match(read, /^SEARCH \w+ USING (COVERING )?INDEX \w+ \((id|company_id=\? AND (preceding_document_id|source_id))=\?\)$/, steps.join('\n'))
+    }
+  })
+})
