@@ -181,6 +181,17 @@ describe('sending quotes, order confirmations and delivery notes', () => {
     assert.equal(await storage.sequences.current(company.id, 'QUOTE:2026'), 1)
   })
 
+  it('a delivery note that opens by being sent counts as delivered for the confirmation it was made from', async () => {
+    const { docs, actor, draft } = await setup()
+    const confirmation = await draft('ORDER_CONFIRMATION')
+    await docs.update(actor, 'ORDER_CONFIRMATION', confirmation.id, { status: 'OPEN' })
+    const converted = await docs.convert(actor, 'ORDER_CONFIRMATION', confirmation.id, { target: 'DELIVERY_NOTE' })
+    const note = converted.resource === 'order-document' ? converted.document : assert.fail()
+    assert.equal((await docs.get(actor, 'ORDER_CONFIRMATION', confirmation.id)).deliveryStatus, 'NONE', 'a draft note delivers nothing yet')
+    await docs.send(actor, 'DELIVERY_NOTE', note.id)
+    assert.equal((await docs.get(actor, 'ORDER_CONFIRMATION', confirmation.id)).deliveryStatus, 'FULL')
+  })
+
   it('does not send or print orders, and answers 404 for a document of another company', async () => {
     const { docs, actor, draft, invoicing } = await setup()
     const order = await draft('ORDER')
