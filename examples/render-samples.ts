@@ -89,9 +89,9 @@ const { invoice: cancelled, cancellationCreditNote } = await invoicing.invoices.
 
 const customerOf = async (id: string) => invoicing.customers.get(actor, id)
 const samples: [string, DocumentView][] = [
-  ['sample-invoice-de', buildDocumentView({ invoice: invoiceDe, company, customer: await customerOf(german.id) })],
-  ['sample-invoice-en', buildDocumentView({ invoice: invoiceEn, company, customer: await customerOf(danish.id) })],
-  ['sample-credit-note', buildDocumentView({ invoice: cancellationCreditNote!, company, customer: await customerOf(german.id), parentInvoice: cancelled })],
+  ['sample-invoice-de', buildDocumentView({ document: invoiceDe, company, customer: await customerOf(german.id) })],
+  ['sample-invoice-en', buildDocumentView({ document: invoiceEn, company, customer: await customerOf(danish.id) })],
+  ['sample-credit-note', buildDocumentView({ document: cancellationCreditNote!, company, customer: await customerOf(german.id), parentInvoice: cancelled })],
 ]
 
 const here = fileURLToPath(new URL('.', import.meta.url))

@@ -32,7 +32,8 @@ import { webhookDeliveryJob } from './webhooks/webhook-delivery-job'
 import { createWebhookService } from './webhooks/webhook-service'
 import type { WebhookTransport } from './ports/webhook-transport'
 import {
-  createConversionService, createDocumentChain, createOrderDocumentService, createQuoteExpiry, type OrderDocumentType, requireOrderDocument, settleFulfilment,
+  createConversionService, createDocumentChain, createOrderDocumentSending, createOrderDocumentService, createQuoteExpiry, type OrderDocumentType,
+  requireOrderDocument, settleFulfilment,
 } from './order-documents'
 import { requireInvoice } from './invoices/document-parts'
 import type { Actor } from './access/actor'
@@ -106,6 +107,8 @@ export function createInvoicing(options: InvoicingOptions) {
     orderDocuments: {
       ...createOrderDocumentService(deps),
       ...createConversionService(deps),
+      /** `pdf` and `send` of quotes, order confirmations and delivery notes (orders have neither). */
+      ...createOrderDocumentSending(deps),
       /** The document chain a document belongs to (`GET /{group}/{id}/related`). */
       related: async (actor: Actor, type: OrderDocumentType, id: string) => chainOf(actor, await requireOrderDocument(deps.storage, actor.companyId, type, id)),
       /** OPEN quotes past their validUntil become EXPIRED (the scheduler's job; callable directly until it exists). */

@@ -128,6 +128,6 @@ export {
   DELIVERY_NOTE_STATUSES, ORDER_STATUSES, isOrderDocumentType, CollectiveInvoiceSchema, ConvertRequestSchema, createSchemaOf, listQuerySchemaOf,
   updateSchemaOf, OrderDuplicateSchema,
   type ConversionResult, type ConversionTarget, type ConvertedQuantities, type DocumentDeliveryStatus, type DocumentInvoiceStatus, type OrderDocument,
-  type OrderDocumentDetail, type OrderDocumentStatus, type OrderDocumentType, type OrderDocumentService, type DocumentChain,
+  type OrderDocumentDetail, type OrderDocumentStatus, type OrderDocumentType, type OrderDocumentService, type DocumentChain, type OrderDocumentSendResult,
 } from './order-documents'
 export type { OrderDocumentListQuery, OrderDocumentReader, OrderDocumentRepository } from './ports/storage'

@@ -1,4 +1,4 @@
-import type { DocumentView, ItemRowView, LineRowView } from '@invoicing/core'
+import type { DocumentView, ItemRowView, LineRowView, TotalsView } from '@invoicing/core'
 import { degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
 import type { FontStyle, LoadedFont } from './fonts'
 import { wrapText } from './text'
@@ -82,7 +82,7 @@ export class Layout {
     if (this.view.headerText) this.paragraphs([this.view.headerText], 5 * MM)
     this.y += 5 * MM
     this.table()
-    this.totals()
+    if (this.view.totals) this.totals(this.view.totals)
     this.paragraphs(this.view.legalNotes, 6 * MM)
     this.paragraphs(this.view.paymentTerms, 4 * MM)
     if (this.view.footerText) this.paragraphs([this.view.footerText], 4 * MM)
@@ -232,10 +232,10 @@ export class Layout {
       { key: 'description', align: 'left' },
       { key: 'quantity', align: 'right' },
       { key: 'unit', align: 'left' },
-      { key: 'unitPrice', align: 'right' },
+      ...(table.showPrices ? [{ key: 'unitPrice' as const, align: 'right' as const }] : []),
       ...(table.showDiscount ? [{ key: 'discount' as const, align: 'right' as const }] : []),
       ...(table.showTaxRate ? [{ key: 'taxRate' as const, align: 'right' as const }] : []),
-      { key: 'amount', align: 'right' },
+      ...(table.showPrices ? [{ key: 'amount' as const, align: 'right' as const }] : []),
     ]
     const items = table.rows.filter((row): row is ItemRowView => row.kind === 'item')
     const widths = keys.map(({ key }) => key === 'description' ? 0 : Math.max(
@@ -322,8 +322,7 @@ export class Layout {
 
   // --- totals and texts ----------------------------------------------------------------------
 
-  private totals(): void {
-    const { lines, grand } = this.view.totals
+  private totals({ lines, grand }: TotalsView): void {
     const line = 5 * MM
     const labelWidth = Math.max(...[...lines, grand].map((entry) => this.metrics.regular.widthOf(entry.label, SIZE.body)))
     const amountWidth = Math.max(...[...lines, grand].map((entry) => this.metrics.bold.widthOf(entry.amount, SIZE.grand)))

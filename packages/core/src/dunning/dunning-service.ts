@@ -1,7 +1,7 @@
 import type { Actor } from '../access'
 import { requireCompany } from '../companies'
 import type { Customer } from '../customers'
-import { renderWithinPageLimit, type DocumentView } from '../print'
+import { renderWithinPageLimit } from '../print'
 import { InvoicingError } from '../errors'
 import { documentCustomerOf, loadDocumentParts, requireInvoice, type Invoice, emitInvoiceEvent } from '../invoices'
 import { balanceOf } from '../payments'
@@ -13,7 +13,7 @@ import { deliveredButNotRecorded, reserveMailing } from '../sending'
 import { daysOverdueOf, dunningTotalsOf, nextReminderAmounts } from './dunning-math'
 import { DunningActionSchema, type DunningActionInput } from './dunning-schemas'
 import { MAX_REMINDER_LEVEL, type Reminder } from './reminder'
-import { buildReminderView, reminderMailText } from './reminder-view'
+import { buildReminderView, reminderMailText, type ReminderView } from './reminder-view'
 import { kindOf } from '../sales-documents'
 import { assertKeyUnanswered, claimOf, type IdempotencyClaim } from '../idempotency'
 
@@ -90,7 +90,7 @@ export function createDunningService(deps: CoreDeps) {
         throw new InvoicingError('max_level_reached', `${invoice.number} already had its final reminder (level ${MAX_REMINDER_LEVEL})`, { currentLevel: MAX_REMINDER_LEVEL })
       }
       const parts = await loadDocumentParts(tx, company, invoice)
-      const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
+      const { to, from } = await reserveMailing(tx, { ...parts, document: invoice }, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
       const { amountDue } = balanceOf(invoice.grossTotal, await tx.payments.listByInvoice(actor.companyId, id))
       const today = calendarDateOf(now, company.timeZone)
       const figures = nextReminderAmounts(company, amountDue, invoice.dueDate, today, earlier, {
@@ -103,7 +103,7 @@ export function createDunningService(deps: CoreDeps) {
     const release = () => retryingTransaction(storage, (tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
     const { parts, figures, earlier, today } = prepared
     const sentAt = clock.now().toISOString()
-    let view: DocumentView
+    let view: ReminderView
     let content: Uint8Array
     try {
       view = buildReminderView(parts, figures, earlier, today)

@@ -1,5 +1,5 @@
 import type { Company } from '../companies'
-import { buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentView, type ItemRowView } from '../print'
+import { buildDocumentView, formatDocumentDate, formatDocumentMoney, formatDocumentPercent, type DocumentView, type ItemRowView, type TotalsView } from '../print'
 import { addDays, type CalendarDate } from '../shared/calendar-date'
 import { fillPlaceholders } from '../sending'
 import { Exact } from '../tax'
@@ -20,9 +20,12 @@ const item = (position: number, description: string, amount: string): ItemRowVie
  * letterhead and the recipient as on the invoice, the open amount, earlier charges, this
  * reminder's fee and interest, and the total to pay within seven days.
  */
-export function buildReminderView(parts: DocumentSnapshot, reminder: ReminderFigures, earlier: readonly Reminder[], today: CalendarDate): DocumentView {
+/** A reminder always states the total to pay. */
+export type ReminderView = DocumentView & { totals: TotalsView }
+
+export function buildReminderView(parts: DocumentSnapshot, reminder: ReminderFigures, earlier: readonly Reminder[], today: CalendarDate): ReminderView {
   const { invoice, company } = parts
-  const base = buildDocumentView(parts)
+  const base = buildDocumentView({ ...parts, document: parts.invoice })
   const locale = invoice.documentLocale
   const texts = REMINDER_TEXTS[locale]
   const money = (amount: string) => formatDocumentMoney(locale, invoice.currency, amount)

@@ -12,7 +12,7 @@ export const HYBRID_PROFILE: EInvoiceProfile = 'EN16931'
  * serves, mails and archives. A document over the page cap is refused before it is drawn.
  */
 export function renderHybridPdf(renderer: PdfRenderer, parts: EInvoiceInput): Promise<Uint8Array> {
-  return renderWithinPageLimit(renderer, buildDocumentView(parts), {
+  return renderWithinPageLimit(renderer, buildDocumentView({ ...parts, document: parts.invoice }), {
     attachment: {
       fileName: 'factur-x.xml',
       content: writeCii(parts, HYBRID_PROFILE),
@@ -29,5 +29,5 @@ export function renderHybridPdf(renderer: PdfRenderer, parts: EInvoiceInput): Pr
  * Issuing and locking ask it first: a document is only issued if its PDF can be drawn.
  */
 export function assertHybridPdfWithinLimit(renderer: PdfRenderer, parts: EInvoiceInput): Promise<void> {
-  return assertWithinPageLimit(renderer, buildDocumentView(parts))
+  return assertWithinPageLimit(renderer, buildDocumentView({ ...parts, document: parts.invoice }))
 }

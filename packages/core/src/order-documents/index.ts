@@ -10,5 +10,6 @@ export {
   type CollectiveInvoiceRequest, type ConvertRequest, type OrderDocumentFields,
 } from './order-document-schemas'
 export { createOrderDocumentService, OrderDuplicateSchema, type OrderDocumentService, type OrderDuplicateRequest } from './order-document-service'
+export { createOrderDocumentSending, type OrderDocumentSendResult } from './order-document-sending'
 export { createQuoteExpiry } from './quote-expiry'
 export { createDocumentChain, type DocumentChain } from './related-documents'

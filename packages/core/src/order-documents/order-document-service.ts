@@ -13,6 +13,7 @@ import {
 } from '../sales-documents'
 import { addDays, calendarDateOf, daysBetween } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
+import { assertNotBeingSent } from '../sending'
 import { parseInput } from '../shared/validation'
 import { createUnitOfWork, type UnitOfWork } from '../unit-of-work'
 import * as v from 'valibot'
@@ -42,7 +43,7 @@ const schemas = Object.fromEntries(Object.entries(ORDER_DOCUMENT_KINDS).map(([ty
 }])) as Record<OrderDocumentType, { create: ReturnType<typeof createSchemaOf>; update: ReturnType<typeof updateSchemaOf>; list: ReturnType<typeof listQuerySchemaOf> }>
 
 /** The fields a status sets when a document reaches it, and clears when it returns to OPEN or DRAFT. */
-function withStatusFields(document: OrderDocument, from: OrderDocumentStatus, to: OrderDocumentStatus, given: { acceptedAt?: string | undefined; rejectionReason?: string | null | undefined }, timestamp: string): OrderDocument {
+export function withStatusFields(document: OrderDocument, from: OrderDocumentStatus, to: OrderDocumentStatus, given: { acceptedAt?: string | undefined; rejectionReason?: string | null | undefined }, timestamp: string): OrderDocument {
   let next: OrderDocument = { ...document }
   if (to === 'OPEN' || to === 'DRAFT') {
     for (const field of Object.values(STATUS_TIMESTAMPS)) next = { ...next, [field]: null }
@@ -165,6 +166,8 @@ export function createOrderDocumentService(deps: CoreDeps) {
       const { tx, now } = unit
       const company = await requireCompany(tx, actor)
       const current = await requireOrderDocument(tx, company.id, type, id)
+      // A draft being mailed is recorded as it was drawn; it changes once that send is done.
+      await assertNotBeingSent(tx, current, now)
       const newStatus = status !== undefined && status !== current.status ? status : undefined
       if (newStatus) assertTransition(current, newStatus, kind)
       const customer = await requireCustomer(tx, company.id, current.customerId)
@@ -205,8 +208,9 @@ export function createOrderDocumentService(deps: CoreDeps) {
   async function remove(actor: Actor, type: OrderDocumentType, id: string): Promise<void> {
     const kind = ORDER_DOCUMENT_KINDS[type]
     await inUnitOfWork(actor, async (unit) => {
-      const { tx } = unit
+      const { tx, now } = unit
       const document = await requireOrderDocument(tx, actor.companyId, type, id)
+      await assertNotBeingSent(tx, document, now)
       if (document.status !== 'DRAFT') {
         throw new InvoicingError('status_conflict', `Only drafts can be deleted; ${document.number} is ${document.status}. Cancel it instead`, {
           status: document.status, allowedStatuses: ['DRAFT'],

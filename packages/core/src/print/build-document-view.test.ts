@@ -4,6 +4,7 @@ import { companyActor } from '../access/actor'
 import type { CompanyCreateInput } from '../companies/company-schemas'
 import { createInvoicing } from '../create-invoicing'
 import type { CustomerCreateInput } from '../customers/customer-schemas'
+import type { Invoice } from '../invoices/invoice'
 import type { InvoiceCreateInput } from '../invoices/invoice-schemas'
 import { createManualClock, createMemoryStorage } from '../testing'
 import { buildDocumentView } from './build-document-view'
@@ -32,7 +33,7 @@ async function setup(company: Partial<CompanyCreateInput> = {}, customer: Partia
       customerId: customerRecord.id, lines: [{ description: 'Beratung', quantity: 2, unitPrice: '100', unit: 'h' }], ...input,
     })
     const invoice = issue ? (await invoicing.invoices.update(actor, created.id, { status: 'FINAL' })).invoice : created
-    const raw = buildDocumentView({ invoice, company: companyRecord, customer: customerRecord })
+    const raw = buildDocumentView({ document: invoice, company: companyRecord, customer: customerRecord })
     return { view: plain(raw), raw, id: invoice.id }
   }
   return { invoicing, actor, company: companyRecord, customer: customerRecord, view }
@@ -73,12 +74,12 @@ describe('document view: German', () => {
     assert.equal(doc.table.showDiscount, true)
     assert.equal(doc.table.showTaxRate, true)
     assert.deepEqual(doc.table.columns.unitPrice, 'Einzelpreis')
-    assert.deepEqual(doc.totals.lines, [
+    assert.deepEqual(doc.totals!.lines, [
       { label: 'Nettobetrag', amount: '1.137,40 €' },
       { label: 'zzgl. 19 % USt. auf 1.097,50 €', amount: '208,53 €' },
       { label: 'zzgl. 7 % USt. auf 39,90 €', amount: '2,79 €' },
     ])
-    assert.deepEqual(doc.totals.grand, { label: 'Gesamtbetrag', amount: '1.348,72 €' })
+    assert.deepEqual(doc.totals!.grand, { label: 'Gesamtbetrag', amount: '1.348,72 €' })
     assert.equal(doc.paymentTerms[0], 'Bitte überweisen Sie den Betrag von 1.348,72 € bis zum 30.03.2026 ohne Abzug auf das unten genannte Konto. Verwendungszweck: RE-2026-00001.')
     assert.equal(doc.paymentTerms[1], 'Bankverbindung: IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX · Commerzbank')
     assert.equal(doc.pageNumberTemplate, 'Seite {page} von {pages}')
@@ -146,7 +147,7 @@ describe('document view: German', () => {
     assert.equal(meta((await view({ invoiceType: 'PROFORMA' })).view).Leistungsdatum, undefined, 'a proforma is no invoice and needs none')
     const { invoicing, actor, company, customer } = await setup()
     const creditNote = await invoicing.creditNotes.create(actor, { recipientId: customer.id, lines: [{ description: 'Provision', unitPrice: '50' }] })
-    assert.equal(meta(buildDocumentView({ invoice: creditNote, company, customer })).Leistungsdatum, undefined, 'nor is a credit note')
+    assert.equal(meta(buildDocumentView({ document: creditNote, company, customer })).Leistungsdatum, undefined, 'nor is a credit note')
     const austrian = await setup({ country: 'AT', vatId: 'ATU12345678' })
     assert.equal(meta((await austrian.view()).view).Leistungsdatum, undefined, 'only a German invoice is read so')
   })
@@ -179,7 +180,7 @@ describe('document view: German', () => {
   it('keeps an amount and its currency together with a no-break space', async () => {
     const { view } = await setup()
     const { raw } = await view()
-    assert.equal(raw.totals.grand.amount, '238,00\u00a0€')
+    assert.equal(raw.totals!.grand.amount, '238,00\u00a0€')
     assert.equal(items(raw)[0]!.taxRate, '19\u00a0%')
   })
 
@@ -187,8 +188,8 @@ describe('document view: German', () => {
     const { view } = await setup()
     const { view: doc } = await view({ lines: [{ description: 'Anlage', quantity: 3, unitPrice: '33333333.33' }, { description: 'Kleinteil', quantity: 1, unitPrice: '0.1' }, { description: 'Kleinteil', quantity: 1, unitPrice: '0.2' }] })
     assert.equal(items(doc)[0]!.amount, '99.999.999,99 €')
-    assert.equal(doc.totals.lines[0]!.amount, '100.000.000,29 €')
-    assert.equal(doc.totals.grand.amount, '119.000.000,35 €')
+    assert.equal(doc.totals!.lines[0]!.amount, '100.000.000,29 €')
+    assert.equal(doc.totals!.grand.amount, '119.000.000,35 €')
   })
 
   it('keeps characters of every European name as one glyph each (NFC)', async () => {
@@ -215,11 +216,11 @@ describe('document view: English', () => {
       { label: 'Date of supply', value: 'equals invoice date' },
     ])
     assert.equal(doc.table.columns.description, 'Description')
-    assert.deepEqual(doc.totals.lines, [
+    assert.deepEqual(doc.totals!.lines, [
       { label: 'Net amount', amount: `€1,037.44` },
       { label: 'plus 19% VAT on €1,037.44', amount: '€197.11' },
     ])
-    assert.deepEqual(doc.totals.grand, { label: 'Total', amount: '€1,234.55' })
+    assert.deepEqual(doc.totals!.grand, { label: 'Total', amount: '€1,234.55' })
     assert.equal(doc.pageNumberTemplate, 'Page {page} of {pages}')
     assert.match(doc.paymentTerms[0]!, /^Please transfer €1,234\.55 by 30 March 2026/)
   })
@@ -234,9 +235,9 @@ describe('document view: legal notes', () => {
   it('small business (§ 19 UStG): no VAT lines, one total, the note; Austrian wording for an Austrian company', async () => {
     const doc = await notesOf({ smallBusiness: true }, {})
     assert.deepEqual(doc.legalNotes, ['Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmerregelung).'])
-    assert.deepEqual(doc.totals.lines, [])
+    assert.deepEqual(doc.totals!.lines, [])
     assert.equal(doc.table.showTaxRate, false)
-    assert.deepEqual(doc.totals.grand, { label: 'Gesamtbetrag', amount: '200,00 €' })
+    assert.deepEqual(doc.totals!.grand, { label: 'Gesamtbetrag', amount: '200,00 €' })
     const austrian = await notesOf({ smallBusiness: true, country: 'AT', vatId: null }, { country: 'AT' })
     assert.deepEqual(austrian.legalNotes, ['Umsatzsteuerbefreit – Kleinunternehmer gemäß § 6 Abs. 1 Z 27 UStG.'])
   })
@@ -266,7 +267,7 @@ describe('document view: legal notes', () => {
   it('OSS names the country of destination; the note given on the invoice replaces the built-in one', async () => {
     const oss = await notesOf({ ossRegistered: true }, { country: 'FR' })
     assert.deepEqual(oss.legalNotes, ['Die Umsatzsteuer wird nach dem Steuersatz des Bestimmungslandes Frankreich berechnet und über das One-Stop-Shop-Verfahren (OSS) erklärt.'])
-    assert.equal(oss.totals.lines[1]!.label, 'zzgl. 20 % USt. auf 200,00 €')
+    assert.equal(oss.totals!.lines[1]!.label, 'zzgl. 20 % USt. auf 200,00 €')
     const given = await notesOf({}, { country: 'CH' }, { taxExemptionNote: 'Steuerfrei nach § 4 Nr. 14 UStG (Heilbehandlung).' })
     assert.deepEqual(given.legalNotes, ['Steuerfrei nach § 4 Nr. 14 UStG (Heilbehandlung).'])
   })
@@ -277,7 +278,7 @@ describe('document view: credit notes and proformas', () => {
     const { invoicing, actor, company, customer, view } = await setup()
     const { id } = await view({ lines: [{ description: 'Beratung', quantity: 2, unitPrice: '617.28', unit: 'h' }] })
     const { invoice: cancelled, cancellationCreditNote } = await invoicing.invoices.update(actor, id, { status: 'CANCELLED' })
-    const doc = plain(buildDocumentView({ invoice: cancellationCreditNote!, company, customer, parentInvoice: cancelled }))
+    const doc = plain(buildDocumentView({ document: cancellationCreditNote!, company, customer, parentInvoice: cancelled }))
     assert.equal(doc.kind, 'CANCELLATION')
     assert.equal(doc.title, 'Stornorechnung')
     assert.equal(doc.subtitle, 'zur Rechnung Nr. RE-2026-00001 vom 16.03.2026')
@@ -285,18 +286,19 @@ describe('document view: credit notes and proformas', () => {
     assert.equal(meta(doc)['Stornorechnungsnr.'], 'GS-2026-00001')
     assert.equal(meta(doc)['Fällig am'], undefined)
     assert.deepEqual([items(doc)[0]!.quantity, items(doc)[0]!.unitPrice, items(doc)[0]!.amount], ['-2', '617,28 €', '-1.234,56 €'])
-    assert.deepEqual(doc.totals.grand, { label: 'Gesamtbetrag', amount: '-1.469,13 €' })
+    assert.deepEqual(doc.totals!.grand, { label: 'Gesamtbetrag', amount: '-1.469,13 €' })
     assert.deepEqual(doc.legalNotes, ['Mit dieser Stornorechnung wird die Rechnung Nr. RE-2026-00001 vom 16.03.2026 vollständig storniert.'])
 
-    const english = plain(buildDocumentView({ invoice: { ...cancellationCreditNote!, documentLocale: 'en' }, company, customer, parentInvoice: cancelled }))
+    const english = plain(buildDocumentView({ document: { ...cancellationCreditNote!, documentLocale: 'en' }, company, customer, parentInvoice: cancelled }))
     assert.equal(english.title, 'Cancellation invoice')
     assert.equal(english.subtitle, 'for invoice no. RE-2026-00001 of 16 March 2026')
-    assert.equal(english.totals.grand.amount, '-€1,469.13')
+    assert.equal(english.totals!.grand.amount, '-€1,469.13')
 
-    const creditNote = plain(buildDocumentView({ invoice: { ...cancellationCreditNote!, creditNoteReason: 'RETURN' }, company, customer: { ...customer, iban: 'DE02120300000000202051' }, parentInvoice: cancelled }))
+    const returned: Invoice = { ...cancellationCreditNote!, creditNoteReason: 'RETURN' }
+    const creditNote = plain(buildDocumentView({ document: returned, company, customer: { ...customer, iban: 'DE02120300000000202051' }, parentInvoice: cancelled }))
     assert.equal(creditNote.title, 'Gutschrift')
     assert.equal(creditNote.subtitle, 'zur Rechnung Nr. RE-2026-00001 vom 16.03.2026')
-    assert.deepEqual(creditNote.totals.grand, { label: 'Gutschriftsbetrag', amount: '-1.469,13 €' })
+    assert.deepEqual(creditNote.totals!.grand, { label: 'Gutschriftsbetrag', amount: '-1.469,13 €' })
     assert.deepEqual(creditNote.paymentTerms, ['Den Betrag von 1.469,13 € überweisen wir auf Ihr Konto DE02 …2051.'])
   })
 

@@ -1,12 +1,13 @@
 import type { Company } from '../companies'
 import type { Customer } from '../customers'
 import type { Invoice } from '../invoices'
-import { type DocumentLine, isLayoutLine, kindOf, supplyDateIsDocumentDate } from '../sales-documents'
+import { type DocumentLine, isChargedLine, isLayoutLine, kindOf, supplyDateIsDocumentDate } from '../sales-documents'
 import type { CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { Exact, isTaxed } from '../tax'
 import { DOCUMENT_TEXTS, type PrintTexts } from './print-texts'
 import { taxNotesOf } from './tax-notes'
+import { PRINT_POLICIES, PRINTED_FIELDS, showsPrices, type PrintableDocument, type PrintPolicy } from './print-policies'
 import type {
   PrintKind, DocumentView, InvoiceDocumentView, LabelledValue, LetterheadView, LineRowView, TotalsView,
 } from './document-view'
@@ -25,7 +26,8 @@ export type DocumentCustomer = Pick<Customer, 'customerNumber' | 'name' | 'stree
   & Partial<Pick<Customer, 'iban' | 'sepaMandateId'>>
 
 export interface DocumentViewInput {
-  invoice: Invoice
+  /** An document, proforma or credit note, a quote, order confirmation or delivery note. */
+  document: PrintableDocument
   company: DocumentCompany
   customer: DocumentCustomer
   /** The invoice a credit note refers to (`parentInvoiceId`): a cancellation names its number and date. */
@@ -42,46 +44,52 @@ export interface DocumentViewInput {
  * the invoice it corrects, and what an accountant books. Sentences that name an amount
  * ("we will credit you with …") use its absolute value.
  *
- * Internal `notes` of the invoice and the customer never reach the view.
+ * What differs between kinds (dates in the information block, prices, payment wording) is read
+ * from the kind's print policy, never from its type.
+ *
+ * Internal `notes` of the document and the customer never reach the view.
  */
 export function buildDocumentView(input: DocumentViewInput): InvoiceDocumentView {
-  const { invoice, company, customer } = input
+  const { document, company, customer } = input
   const parent = input.parentInvoice ?? null
-  const texts = DOCUMENT_TEXTS[invoice.documentLocale]
-  const format = formatterFor(texts.languageTag, invoice.currency)
-  const kind = kindOf(invoice).printKind(invoice)
+  const texts = DOCUMENT_TEXTS[document.documentLocale]
+  const format = formatterFor(texts.languageTag, document.currency)
+  const kind = kindOf(document).printKind(document)
+  const policy = PRINT_POLICIES[kind]
+  const prices = showsPrices(policy, document)
   const abroad = customer.country !== company.country
-  const number = invoice.numberIssued ? invoice.number : texts.draftNumber
-  const title = clean(invoice.customTitle ?? '') || texts.titles[kind]
+  const number = document.numberIssued ? document.number : texts.draftNumber
+  const title = clean(document.customTitle ?? '') || texts.titles[kind]
   const reference = `${texts.titles[kind]} ${number}`
-  const taxed = isTaxed(invoice)
+  const taxed = isTaxed(document)
 
   return {
-    locale: invoice.documentLocale,
+    locale: document.documentLocale,
     languageTag: texts.languageTag,
     kind,
-    watermark: invoice.numberIssued ? null : texts.watermark,
-    letterhead: invoice.pdfWithoutLetterhead ? null : letterheadOf(company, texts, abroad ? format.country(company.country) : null),
+    watermark: document.numberIssued ? null : texts.watermark,
+    letterhead: document.pdfWithoutLetterhead ? null : letterheadOf(company, texts, abroad ? format.country(company.country) : null),
     senderLine: [company.name, company.street, joined(company.zipCode, company.city), abroad ? format.country(company.country) : null]
       .map((part) => clean(part ?? '').replace(/\n/g, ' '))
       .filter(Boolean)
       .join(' · '),
-    recipient: recipientOf(invoice, customer, company, format),
+    recipient: recipientOf(document, customer, company, format),
     title,
-    subtitle: parent && kind !== 'INVOICE' && kind !== 'PROFORMA' ? texts.refersTo(parent.number, format.date(parent.issueDate)) : null,
+    subtitle: parent && policy.namesParentInvoice ? texts.refersTo(parent.number, format.date(parent.issueDate)) : null,
     reference,
-    meta: metaOf(invoice, customer, company, kind, number, texts, format),
-    headerText: clean(invoice.headerText ?? '') || null,
+    meta: metaOf(document, customer, company, kind, policy, number, texts, format),
+    headerText: clean(document.headerText ?? '') || null,
     table: {
       columns: texts.columns,
-      showDiscount: invoice.lines.some((line) => hasAmount(line) && !new Exact(line.discount).isZero()),
-      showTaxRate: taxed,
-      rows: rowsOf(invoice.lines, texts, format),
+      showPrices: prices,
+      showDiscount: prices && document.lines.some((line) => hasAmount(line) && !new Exact(line.discount).isZero()),
+      showTaxRate: prices && taxed,
+      rows: prices ? rowsOf(document.lines, texts, format) : unpricedRowsOf(document.lines, format),
     },
-    totals: totalsOf(invoice, kind, taxed, texts, format),
-    legalNotes: legalNotesOf(invoice, company, kind, taxed, parent, texts, format),
-    paymentTerms: paymentTermsOf(invoice, company, customer, kind, number, texts, format),
-    footerText: clean(invoice.footer ?? '') || null,
+    totals: prices ? totalsOf(document, kind, taxed, texts, format) : null,
+    legalNotes: legalNotesOf(document, company, kind, taxed, parent, texts, format),
+    paymentTerms: paymentTermsOf(document, company, customer, policy, number, texts, format),
+    footerText: clean(document.footer ?? '') || null,
     pageNumberTemplate: texts.page,
     properties: {
       title: reference,
@@ -126,8 +134,31 @@ function rowsOf(lines: readonly DocumentLine[], texts: PrintTexts, format: Forma
   })
 }
 
-function totalsOf(invoice: Invoice, kind: PrintKind, taxed: boolean, texts: PrintTexts, format: Formatter): TotalsView {
-  const taxBreakdown = invoice.taxBreakdown.map((entry) => ({
+/**
+ * The rows of a document printed without prices (a packing list): what was supplied, with
+ * quantity and unit. Lines that only change the amount (discounts, credits, advance
+ * payments) and subtotals have nothing to show without prices and are left out.
+ */
+function unpricedRowsOf(lines: readonly DocumentLine[], format: Formatter): LineRowView[] {
+  let position = 0
+  return lines.flatMap((line): LineRowView[] => {
+    if (line.lineType === 'TEXT') return [{ kind: 'text', text: clean(line.description ?? '') }]
+    if (line.lineType === 'PAGEBREAK') return [{ kind: 'pagebreak' }]
+    if (!isChargedLine(line.lineType)) return []
+    position += 1
+    return [{
+      kind: 'item',
+      position: String(position),
+      description: clean(line.description ?? ''),
+      quantity: format.quantity(line.quantity),
+      unit: clean(line.unit ?? '').replace(/\n/g, ' '),
+      unitPrice: '', discount: '', taxRate: '', amount: '',
+    }]
+  })
+}
+
+function totalsOf(document: PrintableDocument, kind: PrintKind, taxed: boolean, texts: PrintTexts, format: Formatter): TotalsView {
+  const taxBreakdown = document.taxBreakdown.map((entry) => ({
     category: entry.taxCategory,
     rate: format.percent(entry.taxRate),
     net: format.money(entry.netAmount),
@@ -136,67 +167,77 @@ function totalsOf(invoice: Invoice, kind: PrintKind, taxed: boolean, texts: Prin
   return {
     lines: taxed
       ? [
-          { label: texts.netTotal, amount: format.money(invoice.netTotal) },
+          { label: texts.netTotal, amount: format.money(document.netTotal) },
           ...taxBreakdown.map((entry) => ({ label: texts.taxLine(entry.rate, entry.net), amount: entry.tax })),
         ]
       : [],
-    grand: { label: texts.grandTotal[kind], amount: format.money(invoice.grossTotal) },
+    grand: { label: texts.grandTotal[kind], amount: format.money(document.grossTotal) },
     taxBreakdown,
   }
 }
 
-function metaOf(invoice: Invoice, customer: DocumentCustomer, company: DocumentCompany, kind: PrintKind, number: string, texts: PrintTexts, format: Formatter): LabelledValue[] {
+function metaOf(
+  document: PrintableDocument, customer: DocumentCustomer, company: DocumentCompany, kind: PrintKind, policy: PrintPolicy, number: string,
+  texts: PrintTexts, format: Formatter,
+): LabelledValue[] {
   const rows: (LabelledValue | null)[] = [
     { label: texts.numberLabel[kind], value: number },
-    { label: texts.dateLabel[kind], value: format.date(invoice.issueDate) },
-    serviceRow(invoice, company, kind, texts, format),
+    { label: texts.dateLabel[kind], value: format.date(document.issueDate) },
+    serviceRow(document, company, kind, texts, format),
     { label: texts.customerNumber, value: customer.customerNumber },
-    invoice.orderNumber ? { label: texts.orderNumber, value: invoice.orderNumber } : null,
-    invoice.buyerReference ? { label: texts.buyerReference, value: invoice.buyerReference } : null,
+    document.orderNumber ? { label: texts.orderNumber, value: document.orderNumber } : null,
+    document.buyerReference ? { label: texts.buyerReference, value: document.buyerReference } : null,
     customer.vatId ? { label: texts.customerVatId, value: customer.vatId } : null,
-    kind === 'INVOICE' || kind === 'PROFORMA' ? { label: texts.dueDate, value: format.date(invoice.dueDate) } : null,
+    ...policy.fields.map((field) => {
+      const value = document[field]
+      if (!value) return null
+      return { label: texts.fieldLabels[field], value: PRINTED_FIELDS[field] === 'date' ? format.date(value) : value }
+    }),
   ]
   return rows.filter((row) => row !== null).map((row) => ({ label: row.label, value: clean(row.value).replace(/\n/g, ' ') }))
 }
 
-function serviceRow(invoice: Invoice, company: DocumentCompany, kind: PrintKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
-  const start = invoice.servicePeriodStart
-  const end = invoice.servicePeriodEnd
+function serviceRow(document: PrintableDocument, company: DocumentCompany, kind: PrintKind, texts: PrintTexts, format: Formatter): LabelledValue | null {
+  const start = document.servicePeriodStart
+  const end = document.servicePeriodEnd
   if (start && end && start !== end) return { label: texts.servicePeriod, value: `${format.date(start)} – ${format.date(end)}` }
   const day = start ?? end
   if (day) return { label: texts.serviceDate, value: format.date(day) }
-  if (supplyDateIsDocumentDate(invoice, company.country)) return { label: texts.serviceDate, value: texts.serviceDateIsDocumentDate[kind] }
+  if (supplyDateIsDocumentDate(document, company.country)) return { label: texts.serviceDate, value: texts.serviceDateIsDocumentDate[kind] }
   return null
 }
 
 function legalNotesOf(
-  invoice: Invoice, company: DocumentCompany, kind: PrintKind, taxed: boolean,
+  document: PrintableDocument, company: DocumentCompany, kind: PrintKind, taxed: boolean,
   parent: DocumentViewInput['parentInvoice'], texts: PrintTexts, format: Formatter,
 ): string[] {
   const notes: (string | null)[] = []
   if (kind === 'PROFORMA') notes.push(texts.proforma)
   if (kind === 'CANCELLATION' && parent) notes.push(texts.cancellation(parent.number, format.date(parent.issueDate)))
-  notes.push(...taxNotesOf(invoice, company).map(clean))
+  notes.push(...taxNotesOf(document, company).map(clean))
   return notes.filter((note) => note !== null)
 }
 
 function paymentTermsOf(
-  invoice: Invoice, company: DocumentCompany, customer: DocumentCustomer, kind: PrintKind, number: string,
+  document: PrintableDocument, company: DocumentCompany, customer: DocumentCustomer, policy: PrintPolicy, number: string,
   texts: PrintTexts, format: Formatter,
 ): string[] {
-  const amount = format.money(new Exact(invoice.grossTotal).abs().toFixed(2))
-  if (kind === 'CANCELLATION') return [texts.cancellationSettled]
-  if (kind === 'CREDIT_NOTE') return [texts.creditPayout(amount, customer.iban ? maskedIban(customer.iban) : null)]
-  if (!new Exact(invoice.grossTotal).gt(0)) return []
-  const due = invoice.dueDate > invoice.issueDate ? format.date(invoice.dueDate) : null
-  if (kind === 'INVOICE' && customer.sepaMandateId && customer.iban && company.sepaCreditorId) {
-    return [texts.directDebit(amount, format.date(invoice.dueDate), maskedIban(customer.iban), customer.sepaMandateId, company.sepaCreditorId)]
+  const amount = format.money(new Exact(document.grossTotal).abs().toFixed(2))
+  const payment = policy.payment
+  if (payment === null) return []
+  if (payment === 'cancellation') return [texts.cancellationSettled]
+  if (payment === 'payout') return [texts.creditPayout(amount, customer.iban ? maskedIban(customer.iban) : null)]
+  if (!new Exact(document.grossTotal).gt(0)) return []
+  const dueDate = document.dueDate ?? document.issueDate
+  const due = dueDate > document.issueDate ? format.date(dueDate) : null
+  if (payment === 'invoice' && customer.sepaMandateId && customer.iban && company.sepaCreditorId) {
+    return [texts.directDebit(amount, format.date(dueDate), maskedIban(customer.iban), customer.sepaMandateId, company.sepaCreditorId)]
   }
   if (!company.iban) return [texts.payNoBank(amount, due)]
   const bank = [`${texts.iban} ${groupedIban(company.iban)}`, company.bic ? `${texts.bic} ${company.bic}` : null, company.bankName ? clean(company.bankName) : null]
     .filter((part) => part !== null)
   return [
-    kind === 'PROFORMA' ? texts.payProforma(amount, due, number) : texts.payByTransfer(amount, due, number),
+    payment === 'proforma' ? texts.payProforma(amount, due, number) : texts.payByTransfer(amount, due, number),
     texts.bankDetails(bank),
   ]
 }
@@ -213,13 +254,13 @@ function letterheadOf(company: DocumentCompany, texts: PrintTexts, country: stri
   }
 }
 
-function recipientOf(invoice: Invoice, customer: DocumentCustomer, company: DocumentCompany, format: Formatter): string[] {
-  const shipping = invoice.useShippingAddress
-  const hasShippingAddress = shipping && [invoice.shippingStreet, invoice.shippingZipCode, invoice.shippingCity].some(Boolean)
-  const name = (shipping ? invoice.shippingName : null) ?? customer.name
-  const street = hasShippingAddress ? invoice.shippingStreet : customer.street
-  const place = hasShippingAddress ? joined(invoice.shippingZipCode, invoice.shippingCity) : joined(customer.zipCode, customer.city)
-  const country = (shipping ? invoice.shippingCountry : null) ?? customer.country
+function recipientOf(document: PrintableDocument, customer: DocumentCustomer, company: DocumentCompany, format: Formatter): string[] {
+  const shipping = document.useShippingAddress
+  const hasShippingAddress = shipping && [document.shippingStreet, document.shippingZipCode, document.shippingCity].some(Boolean)
+  const name = (shipping ? document.shippingName : null) ?? customer.name
+  const street = hasShippingAddress ? document.shippingStreet : customer.street
+  const place = hasShippingAddress ? joined(document.shippingZipCode, document.shippingCity) : joined(customer.zipCode, customer.city)
+  const country = (shipping ? document.shippingCountry : null) ?? customer.country
   return [
     ...clean(name).split('\n'),
     ...clean(street ?? '').split('\n'),

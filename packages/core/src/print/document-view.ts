@@ -31,7 +31,7 @@ export interface DocumentView {
   senderLine: string
   /** The address window: name first, country last when it is abroad. */
   recipient: string[]
-  /** The document title: `customTitle`, else by type (`Rechnung`, `Gutschrift`, `Stornorechnung`, …). */
+  /** The document title: `customTitle`, else by type (`Rechnung`, `Gutschrift`, `Stornorechnung`, `Angebot`, …). */
   title: string
   /** A line under the title naming the document this one refers to (the cancelled invoice of a cancellation); null if none. */
   subtitle: string | null
@@ -42,7 +42,8 @@ export interface DocumentView {
   /** Opening text above the lines. */
   headerText: string | null
   table: LineTableView
-  totals: TotalsView
+  /** Null on a document printed without prices (a delivery note without `showPrices`). */
+  totals: TotalsView | null
   /** Legal notes in the document language (exemptions, reverse charge, OSS, proforma), each one paragraph. */
   legalNotes: string[]
   /** How and when to pay (or how a credit is paid out), each one paragraph; empty when nothing is to be said. */
@@ -55,7 +56,7 @@ export interface DocumentView {
   properties: DocumentProperties
 }
 
-/** INVOICE, PROFORMA, CREDIT_NOTE, or CANCELLATION (a credit note that cancels an invoice, `Stornorechnung`). */
+/** INVOICE, PROFORMA, CREDIT_NOTE, CANCELLATION (a credit note that cancels an invoice, `Stornorechnung`), QUOTE, ORDER_CONFIRMATION or DELIVERY_NOTE. */
 export type PrintKind = 'INVOICE' | 'CREDIT_NOTE' | 'CANCELLATION' | 'PROFORMA' | 'QUOTE' | 'ORDER_CONFIRMATION' | 'DELIVERY_NOTE'
 
 /** What a view shows: a document, or a reminder (`Mahnung`) about an invoice. */
@@ -85,6 +86,11 @@ export interface LetterheadView {
 /** The line table. Which optional columns to show is decided here, not by the renderer. */
 export interface LineTableView {
   columns: LineTableColumns
+  /**
+   * Show the price columns (unit price, amount). False on a document printed without prices:
+   * its rows then leave every price cell empty and hold no subtotals.
+   */
+  showPrices: boolean
   /** Show the discount column: some line has a discount. */
   showDiscount: boolean
   /** Show the tax rate column: the document charges VAT. */

@@ -1,6 +1,7 @@
 import type { Locale } from '../shared/fields'
 import type { TaxExemptionReason } from '../tax'
 import type { PrintKind, LineTableColumns } from './document-view'
+import type { PrintedField } from './print-policies'
 
 /**
  * The built-in texts of printed documents, per language. Functions take values that are
@@ -17,7 +18,8 @@ export interface PrintTexts {
   dateLabel: Record<PrintKind, string>
   draftNumber: string
   watermark: string
-  dueDate: string
+  /** Labels of the document's own dates and references in the information block. */
+  fieldLabels: Record<PrintedField, string>
   servicePeriod: string
   serviceDate: string
   /** The value of the service date row when the document date is the service date, by kind. */
@@ -73,7 +75,7 @@ const de: PrintTexts = {
   dateLabel: { INVOICE: 'Rechnungsdatum', CREDIT_NOTE: 'Datum', CANCELLATION: 'Datum', PROFORMA: 'Datum', QUOTE: 'Datum', ORDER_CONFIRMATION: 'Datum', DELIVERY_NOTE: 'Datum' },
   draftNumber: 'Entwurf',
   watermark: 'ENTWURF',
-  dueDate: 'Fällig am',
+  fieldLabels: { dueDate: 'Fällig am', validUntil: 'Gültig bis', deliveryDate: 'Lieferdatum', trackingReference: 'Sendungsnummer' },
   servicePeriod: 'Leistungszeitraum',
   serviceDate: 'Leistungsdatum',
   serviceDateIsDocumentDate: {
@@ -153,7 +155,7 @@ const en: PrintTexts = {
   dateLabel: { INVOICE: 'Invoice date', CREDIT_NOTE: 'Date', CANCELLATION: 'Date', PROFORMA: 'Date', QUOTE: 'Date', ORDER_CONFIRMATION: 'Date', DELIVERY_NOTE: 'Date' },
   draftNumber: 'Draft',
   watermark: 'DRAFT',
-  dueDate: 'Due date',
+  fieldLabels: { dueDate: 'Due date', validUntil: 'Valid until', deliveryDate: 'Delivery date', trackingReference: 'Tracking no.' },
   servicePeriod: 'Service period',
   serviceDate: 'Date of supply',
   serviceDateIsDocumentDate: {

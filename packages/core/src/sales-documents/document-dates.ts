@@ -1,6 +1,7 @@
 import { InvoicingError } from '../errors'
 import type { Invoice } from '../invoices'
 import { kindOf } from './document-kinds'
+import type { SalesDocument } from './sales-document'
 
 const dateError = (field: string, message: string) =>
   new InvoicingError('validation_failed', `${field}: ${message}`, { field })
@@ -19,7 +20,7 @@ export function assertDateOrder(invoice: Pick<Invoice, 'issueDate' | 'servicePer
  * invoice date, and the invoice says so. Other documents are not read so: a proforma is no
  * invoice, and a credit note's supply is that of the invoice it corrects or of what it pays for.
  */
-export function supplyDateIsDocumentDate(document: Invoice, sellerCountry: string): boolean {
+export function supplyDateIsDocumentDate(document: SalesDocument & Partial<Pick<Invoice, 'invoiceDateIsServiceDate'>>, sellerCountry: string): boolean {
   if (document.invoiceDateIsServiceDate) return true
   if (document.servicePeriodStart || document.servicePeriodEnd) return false
   return sellerCountry.toUpperCase() === 'DE' && kindOf(document).printKind(document) === 'INVOICE'

@@ -1,6 +1,7 @@
 import type { Company, DocumentTexts, TextDocumentType } from '../companies'
-import type { PrintKind, DocumentView, InvoiceDocumentView } from '../print'
-import type { DocumentSnapshot } from '../versions'
+import { formatDocumentDate, formatDocumentMoney, type PrintKind, type DocumentView, type InvoiceDocumentView } from '../print'
+import { Exact } from '../tax'
+import type { MailedDocument } from './document-mail'
 import type { Locale } from '../shared/fields'
 
 type MailText = Required<Pick<DocumentTexts, 'emailSubject' | 'emailBody'>>
@@ -47,15 +48,17 @@ const TEXT_TYPE_OF_KIND: Record<PrintKind, TextDocumentType> = {
  * The values a subject or body may name as `{placeholder}`. Amounts are absolute: a sentence
  * about a credit note names what is credited, not a negative number.
  */
-export function placeholdersOf(parts: DocumentSnapshot, view: DocumentView, formatted: { grossTotal: string; dueDate: string }): Record<string, string> {
+export function placeholdersOf(parts: MailedDocument, view: DocumentView): Record<string, string> {
+  const { document } = parts
   return {
-    documentNumber: parts.invoice.number,
+    documentNumber: document.number,
     documentTitle: view.title,
     documentReference: view.reference,
     customerName: parts.customer.name,
     companyName: parts.company.name,
-    grossTotal: formatted.grossTotal,
-    dueDate: formatted.dueDate,
+    grossTotal: formatDocumentMoney(document.documentLocale, document.currency, new Exact(document.grossTotal).abs().toFixed(2)),
+    // Only invoices and proformas fall due.
+    dueDate: document.dueDate ? formatDocumentDate(document.documentLocale, document.dueDate) : '',
     parentNumber: parts.parentInvoice?.number ?? '',
   }
 }

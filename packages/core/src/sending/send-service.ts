@@ -1,19 +1,18 @@
 import type { Actor } from '../access'
 import { requireCompany } from '../companies'
-import { buildDocumentView, formatDocumentDate, formatDocumentMoney } from '../print'
+import { buildDocumentView } from '../print'
 import { assertHybridPdfWithinLimit, renderHybridPdf } from '../einvoice'
 import { InvoicingError } from '../errors'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice, type Invoice, type InvoiceStatus, emitInvoiceEvent } from '../invoices'
 import { issueNumber } from '../sales-documents'
 import type { MailReceipt, OutgoingMail } from '../ports/mail-transport'
 import type { CoreDeps } from '../ports/deps'
-import { createUnitOfWork, retryingTransaction } from '../unit-of-work'
+import { createUnitOfWork } from '../unit-of-work'
 import { parseInput } from '../shared/validation'
-import { Exact } from '../tax'
 import { type DocumentSnapshot, type DocumentVersion, createVersionArchive, takeVersion } from '../versions'
-import { mailTextOf, placeholdersOf } from './mail-texts'
+import { deliverDocumentMail, documentMail } from './document-mail'
 import { SendRequestSchema, type SendRequest } from './send-schemas'
-import { deliveredButNotRecorded, reserveMailing } from './send-reservation'
+import { deliveredButNotRecorded, releaseReservation, reserveMailing } from './send-reservation'
 import { assertKeyUnanswered, claimOf, type IdempotencyClaim } from '../idempotency'
 
 export interface SendResult {
@@ -40,9 +39,6 @@ function sentStateOf(invoice: Invoice, sentAt: string): Invoice {
   return invoice
 }
 
-/** The PDF file name a customer receives. */
-const attachmentName = (invoice: Invoice) => `${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`
-
 /**
  * Mails documents (`POST /invoices/{id}/send`). A send runs in three steps, so that no
  * transaction is open while the PDF is drawn or the mail server answers:
@@ -65,24 +61,6 @@ export function createSendService(deps: CoreDeps) {
   const archive = createVersionArchive(deps)
 
 
-  function composeMail(parts: DocumentSnapshot, from: string, to: string, request: { cc: string[]; bcc: string[] }, pdf: Uint8Array): OutgoingMail {
-    const { invoice, company } = parts
-    const view = buildDocumentView(parts)
-    const values = placeholdersOf(parts, view, {
-      grossTotal: formatDocumentMoney(invoice.documentLocale, invoice.currency, new Exact(invoice.grossTotal).abs().toFixed(2)),
-      dueDate: formatDocumentDate(invoice.documentLocale, invoice.dueDate),
-    })
-    return {
-      from,
-      replyTo: company.email,
-      to,
-      cc: request.cc,
-      bcc: request.bcc,
-      ...mailTextOf(company, view, values),
-      attachments: [{ fileName: attachmentName(invoice), content: pdf, contentType: 'application/pdf' }],
-    }
-  }
-
   return {
     async send(actor: Actor, id: string, input: SendRequest = {}, claim?: IdempotencyClaim<SendResult>): Promise<SendResult> {
       const request = parseInput(SendRequestSchema, input ?? {})
@@ -101,7 +79,7 @@ export function createSendService(deps: CoreDeps) {
           throw new InvoicingError('invoice_not_issued', `${invoice.number} was cancelled as a draft and never issued; there is no document to send`)
         }
         const parts = await loadDocumentParts(tx, company, invoice)
-        const { to, from } = await reserveMailing(tx, parts, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
+        const { to, from } = await reserveMailing(tx, { ...parts, document: invoice }, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
         const issued = invoice.status !== 'DRAFT' || invoice.numberIssued ? invoice : { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
         // Refused before a number is issued or anything is mailed: a document over the page cap is never sent.
         await assertHybridPdfWithinLimit(pdf, { ...parts, invoice: sentStateOf(issued, now.toISOString()) })
@@ -122,15 +100,11 @@ export function createSendService(deps: CoreDeps) {
         content = lockedVersion
           ? await archive.pdf(lockedVersion) ?? await renderHybridPdf(pdf, lockedVersion.snapshot)
           : await renderHybridPdf(pdf, asSent)
-        message = composeMail(asSent, prepared.from, prepared.to, { cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
-        receipt = await mail.transport.send(message).catch((error: unknown) => {
-          // The transport's first clause says what happened; its details (hosts, server text) stay in the log.
-          const reason = error instanceof Error ? error.message.split(':')[0] : 'delivery failed'
-          throw new InvoicingError('email_delivery_failed', `The mail to ${prepared.to} could not be delivered (${reason})`, {}, { cause: error })
-        })
+        const mailed = { ...asSent, document: asSent.invoice }
+        message = documentMail(mailed, buildDocumentView(mailed), { from: prepared.from, to: prepared.to, cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
+        receipt = await deliverDocumentMail(mail.transport, message)
       } catch (error) {
-        // If even this fails, the reservation expires on its own; the caller hears the first error.
-        await retryingTransaction(storage, (tx) => tx.sendReservations.release(actor.companyId, id, token)).catch(() => undefined)
+        await releaseReservation(storage, actor.companyId, id, token)
         throw error
       }
 

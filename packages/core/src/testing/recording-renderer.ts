@@ -12,12 +12,12 @@ export function createRecordingRenderer(options: { pages?: (view: DocumentView) 
     estimatePages: async (view) => options.pages?.(view) ?? 1,
     async render(view) {
       views.push(view)
-      return new TextEncoder().encode(JSON.stringify({ reference: view.reference, watermark: view.watermark, total: view.totals.grand.amount, drawn: views.length }))
+      return new TextEncoder().encode(JSON.stringify({ reference: view.reference, watermark: view.watermark, total: view.totals?.grand.amount ?? null, drawn: views.length }))
     },
   }
   return renderer
 }
 
 /** What {@link createRecordingRenderer} drew into `bytes`. */
-export const readRecordedPdf = (bytes: Uint8Array): { reference: string; watermark: string | null; total: string; drawn: number } =>
+export const readRecordedPdf = (bytes: Uint8Array): { reference: string; watermark: string | null; total: string | null; drawn: number } =>
   JSON.parse(new TextDecoder().decode(bytes))

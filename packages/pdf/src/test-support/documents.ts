@@ -40,7 +40,7 @@ export async function documentFixture(company: Partial<CompanyCreateInput> = {})
 
   async function viewOf(invoice: Invoice, parentInvoice?: Invoice | null): Promise<DocumentView> {
     const customerRecord = await invoicing.customers.get(actor, invoice.customerId)
-    return buildDocumentView({ invoice, company: companyRecord, customer: customerRecord, parentInvoice: parentInvoice ?? null })
+    return buildDocumentView({ document: invoice, company: companyRecord, customer: customerRecord, parentInvoice: parentInvoice ?? null })
   }
 
   async function cancel(invoice: Invoice): Promise<{ creditNote: Invoice; cancelled: Invoice }> {

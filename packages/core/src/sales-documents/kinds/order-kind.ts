@@ -30,6 +30,10 @@ export interface OrderDocumentKind extends DocumentKind<OrderDocument> {
   readonly contentLockedByDerived: boolean
   /** Fields a PUT may change outside the states whose content is editable, in the statuses given. */
   readonly lateEditableFields: Partial<Readonly<Record<OrderDocumentStatus, readonly (keyof OrderDocument)[]>>>
+  /** Whether it has a PDF (orders are internal records: the order confirmation is the customer's document). */
+  readonly printed: boolean
+  /** The statuses `send` mails it in; a draft becomes OPEN once the mail went out. Empty for kinds that are not sent. */
+  readonly sendableIn: readonly OrderDocumentStatus[]
   /** Throws when a change the table allows is refused by a rule of the kind (e.g. reopening an expired quote needs a new `validUntil`). */
   guardTransition(document: OrderDocument, to: OrderDocumentStatus, next: OrderDocument, today: CalendarDate): void
 }
