@@ -145,6 +145,7 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
       { target: 'INVOICE', partialLines: [{ lineId: 'unknown', quantity: 1 }] },
     ]],
     [`POST /api/v1/${group}/{id}/duplicate`, () => [{}, { customerId: 'unknown' }]],
+    [`POST /api/v1/${group}/{id}/send`, () => [{}, { recipientEmail: 'empfang@example.de' }]],
   ])),
 }
 

@@ -151,6 +151,11 @@ describe('every POST under an Idempotency-Key', () => {
         }],
       ]
       if (group !== 'orders') {
+        entries.push([`POST /${group}/{id}/send`, async () => {
+          const source = await ok(api.post(`/${group}`, { customerId, lines }))
+          const before = mails()
+          return { path: `/${group}/${source.id}/send`, body: { recipientEmail: 'kunde@example.de' }, effects: async () => mails() - before }
+        }])
         entries.push([`POST /${group}/{id}/duplicate`, async () => {
           const source = await ok(api.post(`/${group}`, { customerId, lines }))
           const before = await count(`/${group}`)

@@ -48,7 +48,7 @@ describe('the API description', () => {
       ...['quotes', 'order-confirmations', 'delivery-notes', 'orders'].flatMap((group) => [
         `GET /api/v1/${group}`, `POST /api/v1/${group}`, `GET /api/v1/${group}/{id}`, `PUT /api/v1/${group}/{id}`,
         `POST /api/v1/${group}/{id}/convert`, `GET /api/v1/${group}/{id}/related`,
-        ...(group === 'orders' ? [] : [`DELETE /api/v1/${group}/{id}`, `POST /api/v1/${group}/{id}/duplicate`]),
+        ...(group === 'orders' ? [] : [`DELETE /api/v1/${group}/{id}`, `POST /api/v1/${group}/{id}/duplicate`, `GET /api/v1/${group}/{id}/pdf`, `POST /api/v1/${group}/{id}/send`]),
       ]),
     ].sort())
     for (const operation of operations) {

@@ -13,7 +13,7 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
   let documented: ReturnType<typeof documentedResponses>
   before(async () => {
     app = await startTestApp({ access: { requestsPerMinute: 100_000 } })
-    tenant = await createTenant(app, { name: 'Auftrag GmbH', vatId: 'DE123456789', quoteValidityDays: 10 })
+    tenant = await createTenant(app, { name: 'Auftrag GmbH', vatId: 'DE123456789', quoteValidityDays: 10, email: 'buero@auftrag.example' })
     documented = documentedResponses((await tenant.api.get('/openapi.json')).body)
     customerId = (await tenant.api.post('/customers', { name: 'Kunde AG', email: 'kunde@example.com' })).body.data.id
   })
@@ -172,6 +172,26 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
     assert.equal((Date.parse(validUntil) - Date.parse(issueDate)) / 86_400_000, 15)
     const noDuplicate = await tenant.api.post(`/orders/${quote.id}/duplicate`, {})
     assert.equal(noDuplicate.status, 404)
+  })
+
+  it('draws and mails quotes, order confirmations and delivery notes; orders have neither', async () => {
+    const quote = await create('quotes')
+    const pdf = await tenant.api.get(`/quotes/${quote.id}/pdf`)
+    assert.equal(pdf.status, 200)
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf')
+    assert.equal(pdf.headers.get('x-pdf-source'), 'generated')
+    const sent = await tenant.api.post(`/quotes/${quote.id}/send`, {})
+    assert.equal(sent.status, 200, sent.text)
+    documented('POST', '/api/v1/quotes/{id}/send', sent)
+    assert.deepEqual([sent.body.data.status, sent.body.data.sentTo], ['OPEN', 'kunde@example.com'])
+    assert.match(sent.body.data.number, /^AN-/)
+    const rejected = await tenant.api.put(`/quotes/${quote.id}`, { status: 'REJECTED' })
+    assert.equal(rejected.status, 200)
+    const refused = await tenant.api.post(`/quotes/${quote.id}/send`, {})
+    assert.deepEqual([refused.status, refused.body.code], [409, 'status_conflict'])
+    const order = await create('orders')
+    assert.equal((await tenant.api.get(`/orders/${order.id}/pdf`)).status, 404)
+    assert.equal((await tenant.api.post(`/orders/${order.id}/send`, {})).status, 404)
   })
 
   it('lists the new number ranges and refuses to delete a customer that has quotes', async () => {

@@ -1,5 +1,5 @@
 import {
-  CollectiveInvoiceSchema, ConvertRequestSchema, createSchemaOf, listQuerySchemaOf, ORDER_DOCUMENT_KINDS, OrderDuplicateSchema, requireScopes,
+  CollectiveInvoiceSchema, ConvertRequestSchema, createSchemaOf, listQuerySchemaOf, ORDER_DOCUMENT_KINDS, OrderDuplicateSchema, requireScopes, SendRequestSchema,
   updateSchemaOf, type ConversionResult, type Invoicing, type OrderDocumentType, type Principal, type Scope,
 } from '@invoicing/core'
 import * as v from 'valibot'
@@ -27,6 +27,16 @@ function conversionResultSchemaOf(targets: readonly string[]): v.GenericSchema {
   const groups = targets.filter((target): target is OrderDocumentType => target in ORDER_DOCUMENT_KINDS).map(orderDocumentDetailSchemaOf)
   return groups.length === 0 ? InvoiceDetailResponseSchema : v.union([InvoiceDetailResponseSchema, ...groups])
 }
+
+const OrderDocumentSendResponseSchema = v.strictObject({
+  id: v.string(),
+  number: v.string(),
+  status: v.pipe(v.string(), v.description('OPEN for a draft that was mailed, else unchanged')),
+  sentTo: v.string(),
+  cc: v.array(v.string()),
+  bcc: v.array(v.string()),
+  sentAt: v.pipe(v.string(), v.description('ISO 8601 timestamp')),
+})
 
 /** Human names of a kind for summaries: `quote`, `order confirmation`, … */
 const nameOf = (type: OrderDocumentType) => ORDER_DOCUMENT_KINDS[type].resource.replace(/_/g, ' ')
@@ -147,6 +157,38 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
         await orderDocuments.delete(principal.actor, type, params.id!)
         return { body: { success: true } }
       },
+    }))
+  }
+  if (kind.sendable) {
+    routes.push(defineRoute({
+      method: 'get', path: `/${group}/{id}/pdf`, tag, operationId: `get${singular}Pdf`, summary: `The ${name} as PDF`,
+      description: [
+        `Rendered from current data in the document language (X-PDF-Source: generated), titled ${type === 'QUOTE' ? 'Angebot / Quote, with "Gültig bis" / "Valid until"' : type === 'ORDER_CONFIRMATION' ? 'Auftragsbestätigung / Order confirmation' : 'Lieferschein / Delivery note, with the delivery date and tracking reference, to the shipping address when useShippingAddress; prices and totals only with showPrices'}`,
+        '(customTitle replaces the title); drafts carry a watermark. More than 200 pages: 400 document_too_large (estimatedPages, maxPages 200).',
+      ].join(' '),
+      scopes: read,
+      responses: { 200: { description: 'PDF bytes', contentType: 'application/pdf', headers: { 'Content-Disposition': 'inline', 'X-PDF-Source': 'generated' } } },
+      // The download is audited: a write that may find the storage busy.
+      errors: [404, 503],
+      handle: async ({ principal, params }) => {
+        const file = await orderDocuments.pdf(principal.actor, type, params.id!)
+        return { body: Buffer.from(file.content), headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline', 'X-PDF-Source': 'generated' } }
+      },
+    }))
+    routes.push(defineRoute({
+      method: 'post', path: `/${group}/{id}/send`, tag, operationId: `send${singular}`, summary: `Mail the ${name} to the customer`,
+      description: [
+        `Mails the PDF to recipientEmail, else the customer's address (400 no_recipient), with cc and bcc; subject and body from the company's texts for the locale and type, else built-in ones.`,
+        `Sendable in ${kind.sendableIn.join(', ')} (else 409 status_conflict with allowedStatuses). A draft first gets its number (403 plan_limit_reached before any number is taken)`,
+        'and becomes OPEN only after the mail server accepted the mail; sent again, the status stays and sentAt moves. A failed delivery answers 500 email_delivery_failed and keeps only the number.',
+        'While a send runs another send, PUT or DELETE answers 409 send_in_progress. Emits .finalized (when it left DRAFT) and .sent.',
+      ].join(' '),
+      scopes: write,
+      body: SendRequestSchema,
+      responses: { 200: { description: 'Sent', schema: dataSchema(OrderDocumentSendResponseSchema) } },
+      errors: [404, 409, 422, 500],
+      run: ({ principal, params, body }, claim) => orderDocuments.send(principal.actor, type, params.id!, body, claim),
+      respond: (sent) => ({ body: data(sent) }),
     }))
   }
   if (kind.duplicateAs) {
