@@ -59,7 +59,7 @@ describe('company', () => {
     documented('GET', '/api/v1/company/usage', response)
     assert.match(response.body.data.month, /^\d{4}-\d{2}$/)
     assert.deepEqual(response.body.data.apiCalls, { used: 2, quota: 1000, remaining: 998 })
-    assert.deepEqual(response.body.data.documents, { used: 0, quota: 100, remaining: 100 })
+    assert.deepEqual(response.body.data.documents, { used: 0, quota: 100, remaining: 100, byDocumentType: {} })
   })
 
   it('is read-only through the API', async () => {

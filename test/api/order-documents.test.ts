@@ -197,6 +197,12 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
   it('lists the new number ranges and refuses to delete a customer that has quotes', async () => {
     const ranges = (await tenant.api.get('/company/number-ranges')).body.data.map((range: { type: string }) => range.type)
     for (const type of ['QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE', 'ORDER']) assert.ok(ranges.includes(type), type)
+    const usage = await tenant.api.get('/company/usage')
+    documented('GET', '/api/v1/company/usage', usage)
+    const { used, byDocumentType } = usage.body.data.documents
+    assert.ok(byDocumentType.QUOTE >= 1 && byDocumentType.ORDER_CONFIRMATION >= 1 && byDocumentType.DELIVERY_NOTE >= 1, JSON.stringify(byDocumentType))
+    assert.equal(byDocumentType.ORDER, undefined, 'orders never count')
+    assert.equal(Object.values(byDocumentType as Record<string, number>).reduce((sum, count) => sum + count, 0), used)
     const customer = (await tenant.api.post('/customers', { name: 'Nur Angebot' })).body.data
     await tenant.api.post('/quotes', { customerId: customer.id, lines })
     const deleted = await tenant.api.delete(`/customers/${customer.id}`)

@@ -11,6 +11,7 @@ export interface Database {
   product: ProductTable
   number_sequence: NumberSequenceTable
   usage_counter: UsageCounterTable
+  usage_document_count: UsageDocumentCountTable
   invoice: InvoiceTable
   invoice_line: InvoiceLineTable
   invoice_source: InvoiceSourceTable
@@ -122,6 +123,13 @@ export interface NumberSequenceTable {
   company_id: string
   sequence_key: string
   last_value: number
+}
+
+export interface UsageDocumentCountTable {
+  company_id: string
+  month: string
+  document_type: string
+  issued: number
 }
 
 export interface UsageCounterTable {

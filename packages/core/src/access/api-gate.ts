@@ -160,13 +160,16 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
       if (!company) throw new InvoicingError('not_found', 'Company not found')
       const month = monthAt(clock.now(), company.timeZone)
       const apiCalls = await meter.used(company.id, month)
-      const { documentsIssued } = await storage.usage.get(company.id, month)
+      const { documentsIssued, documentsByType } = await storage.usage.get(company.id, month)
       const apiCallQuota = effectiveApiCallQuota(company)
       const remaining = (quota: number | null, used: number) => (quota === null ? null : Math.max(0, quota - used))
       return {
         month,
         apiCalls: { used: apiCalls, quota: apiCallQuota, remaining: remaining(apiCallQuota, apiCalls) },
-        documents: { used: documentsIssued, quota: company.documentQuota, remaining: remaining(company.documentQuota, documentsIssued) },
+        documents: {
+          used: documentsIssued, quota: company.documentQuota, remaining: remaining(company.documentQuota, documentsIssued),
+          byDocumentType: documentsByType,
+        },
       }
     },
 

@@ -413,7 +413,7 @@ function auditRecords(entries: Table<AuditEntry>): AuditLog {
 
 function createRepositories(tables: Tables): StorageTx {
   const { companies, apiKeys, customers, products, sequences, usage, documentCategories } = tables
-  const emptyUsage = (): UsageCounts => ({ apiCalls: 0, documentsIssued: 0 })
+  const emptyUsage = (): UsageCounts => ({ apiCalls: 0, documentsIssued: 0, documentsByType: {} })
   const addUsage = (companyId: string, month: string, add: (counts: UsageCounts) => void) => {
     const counts = usage.get(scoped(companyId, month)) ?? emptyUsage()
     add(counts)
@@ -455,7 +455,10 @@ function createRepositories(tables: Tables): StorageTx {
     usage: {
       get: async (companyId, month) => usage.get(scoped(companyId, month)) ?? emptyUsage(),
       addApiCalls: async (companyId, month, calls) => addUsage(companyId, month, (counts) => { counts.apiCalls += calls }).apiCalls,
-      addDocumentIssued: async (companyId, month) => addUsage(companyId, month, (counts) => { counts.documentsIssued += 1 }).documentsIssued,
+      addDocumentIssued: async (companyId, month, documentType) => addUsage(companyId, month, (counts) => {
+        counts.documentsIssued += 1
+        counts.documentsByType = { ...counts.documentsByType, [documentType]: (counts.documentsByType[documentType] ?? 0) + 1 }
+      }).documentsIssued,
     },
     invoices: invoiceRecords(tables.invoices, customers, tables.documentVersions, tables.payments),
     orderDocuments: orderDocumentRecords(tables.orderDocuments, customers),

@@ -180,7 +180,7 @@ export function createOrderDocumentService(deps: CoreDeps) {
       let next = edit.document
       if (newStatus) {
         await assertDerivedAllow(unit, kind, current, newStatus)
-        kind.guardTransition(current, newStatus, next, calendarDateOf(now, company.timeZone))
+        kind.guardTransition(current, newStatus, next, calendarDateOf(now, company.timeZone), Object.keys(content).filter((field) => content[field as keyof typeof content] !== undefined))
         next = withStatusFields(await changeStatus(unit, company, next, newStatus, kind), current.status, newStatus, { acceptedAt, rejectionReason }, now.toISOString())
       }
       next = { ...next, updatedAt: now.toISOString() }

@@ -41,8 +41,8 @@ export async function assertDocumentQuota({ tx, now }: UnitOfWork, company: Comp
  * goes beyond the quota: one increment, then the check, so two concurrent issues cannot both
  * take the last one; the failure rolls the increment back with the transaction.
  */
-async function countDocumentIssued({ tx, now }: UnitOfWork, company: Company): Promise<void> {
-  const issued = await tx.usage.addDocumentIssued(company.id, monthAt(now, company.timeZone))
+async function countDocumentIssued({ tx, now }: UnitOfWork, company: Company, documentType: string): Promise<void> {
+  const issued = await tx.usage.addDocumentIssued(company.id, monthAt(now, company.timeZone), documentType)
   if (company.documentQuota !== null && issued > company.documentQuota) throw quotaUsedUp(company.documentQuota)
 }
 
@@ -60,7 +60,7 @@ export async function issueNumber<D extends SalesDocument>(
 ): Promise<D> {
   if (document.numberIssued) return document
   const { range, countsAgainstQuota, issuedAudit } = kind.numbering
-  if (countsAgainstQuota) await countDocumentIssued(unit, company)
+  if (countsAgainstQuota) await countDocumentIssued(unit, company, document.documentType)
   const number = await takeDocumentNumber(unit, company, range, document.issueDate)
   const details = issuedAudit.targetType === 'invoice' ? { invoiceNumber: number, invoiceType: document.documentType } : { number, documentType: document.documentType }
   await unit.audit(issuedAudit.action, { type: issuedAudit.targetType, id: document.id }, details)

@@ -385,7 +385,7 @@ export function storageContract(harness: StorageHarness): void {
     describe('usage', () => {
       it('adds API calls per company and month and returns the new total', async () => {
         const [a, b] = (await storedCompanies(2)) as [Company, Company]
-        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 0, documentsIssued: 0 })
+        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 0, documentsIssued: 0, documentsByType: {} })
         const totals = await storage.transaction(async (tx) => [
           await tx.usage.addApiCalls(a.id, '2026-03', 5),
           await tx.usage.addApiCalls(a.id, '2026-03', 7),
@@ -393,7 +393,7 @@ export function storageContract(harness: StorageHarness): void {
           await tx.usage.addApiCalls(b.id, '2026-03', 2),
         ])
         assert.deepEqual(totals, [5, 12, 1, 2])
-        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 12, documentsIssued: 0 })
+        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 12, documentsIssued: 0, documentsByType: {} })
         await Promise.all(Array.from({ length: 10 }, () =>
           retryingTransaction(storage, (tx) => tx.usage.addApiCalls(b.id, '2026-03', 1))))
         assert.equal((await storage.usage.get(b.id, '2026-03')).apiCalls, 12)
@@ -402,24 +402,24 @@ export function storageContract(harness: StorageHarness): void {
       it('counts documents issued per company and month beside the API calls, and gives them back on rollback', async () => {
         const [a, b] = (await storedCompanies(2)) as [Company, Company]
         const totals = await storage.transaction(async (tx) => [
-          await tx.usage.addDocumentIssued(a.id, '2026-03'),
+          await tx.usage.addDocumentIssued(a.id, '2026-03', 'INVOICE'),
           await tx.usage.addApiCalls(a.id, '2026-03', 4),
-          await tx.usage.addDocumentIssued(a.id, '2026-03'),
-          await tx.usage.addDocumentIssued(a.id, '2026-04'),
-          await tx.usage.addDocumentIssued(b.id, '2026-03'),
+          await tx.usage.addDocumentIssued(a.id, '2026-03', 'QUOTE'),
+          await tx.usage.addDocumentIssued(a.id, '2026-04', 'INVOICE'),
+          await tx.usage.addDocumentIssued(b.id, '2026-03', 'INVOICE'),
         ])
         assert.deepEqual(totals, [1, 4, 2, 1, 1])
-        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2 })
+        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2, documentsByType: { INVOICE: 1, QUOTE: 1 } })
         await assert.rejects(storage.transaction(async (tx) => {
-          await tx.usage.addDocumentIssued(a.id, '2026-03')
-          await tx.usage.addDocumentIssued(a.id, '2026-05')
+          await tx.usage.addDocumentIssued(a.id, '2026-03', 'QUOTE')
+          await tx.usage.addDocumentIssued(a.id, '2026-05', 'QUOTE')
           throw new Error('issue failed')
         }))
-        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2 })
-        assert.deepEqual(await storage.usage.get(a.id, '2026-05'), { apiCalls: 0, documentsIssued: 0 })
+        assert.deepEqual(await storage.usage.get(a.id, '2026-03'), { apiCalls: 4, documentsIssued: 2, documentsByType: { INVOICE: 1, QUOTE: 1 } })
+        assert.deepEqual(await storage.usage.get(a.id, '2026-05'), { apiCalls: 0, documentsIssued: 0, documentsByType: {} })
         await Promise.all(Array.from({ length: 10 }, () =>
-          retryingTransaction(storage, (tx) => tx.usage.addDocumentIssued(b.id, '2026-03'))))
-        assert.equal((await storage.usage.get(b.id, '2026-03')).documentsIssued, 11)
+          retryingTransaction(storage, (tx) => tx.usage.addDocumentIssued(b.id, '2026-03', 'DELIVERY_NOTE'))))
+        assert.deepEqual(await storage.usage.get(b.id, '2026-03'), { apiCalls: 0, documentsIssued: 11, documentsByType: { INVOICE: 1, DELIVERY_NOTE: 10 } })
       })
     })
 
@@ -540,7 +540,7 @@ export function storageContract(harness: StorageHarness): void {
           await tx.invoices.insert(anInvoice(company.id, customer!.id, { number: first.number }))
         }))
         await assert.rejects(storage.transaction(async (tx) => {
-          await tx.usage.addDocumentIssued(company.id, '2026-02')
+          await tx.usage.addDocumentIssued(company.id, '2026-02', 'INVOICE')
           await tx.invoices.update({ ...second, number: first.number })
         }))
         assert.equal(await storage.invoices.get(company.id, unrelated.id), undefined)
@@ -1443,7 +1443,7 @@ export function storageContract(harness: StorageHarness): void {
           await tx.invoices.insert({ ...invoice, number: `RE-${await tx.sequences.takeNextNumber(company.id, 'INVOICE')}` })
           await tx.events.append(event)
           await tx.audit.append(audit)
-          await tx.usage.addDocumentIssued(company.id, '2026-03')
+          await tx.usage.addDocumentIssued(company.id, '2026-03', 'INVOICE')
           await tx.idempotency.insertIfAbsent(anIdempotencyRecord(company.id, { key: `key-of-unit-${index}` }))
           if (index === 1) throw new Error('rolled back')
         })

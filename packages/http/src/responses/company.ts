@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_TYPES,
   effectiveApiCallQuota, NUMBER_RANGE_TYPES, PLANS, type Company,
 } from '@invoicing/core'
 import * as v from 'valibot'
@@ -64,5 +65,8 @@ const quotaUse = v.strictObject({ used: v.number(), quota: nullableNumber, remai
 export const UsageResponseSchema = v.strictObject({
   month: v.pipe(v.string(), v.description('Calendar month, YYYY-MM, in the company time zone')),
   apiCalls: quotaUse,
-  documents: v.pipe(quotaUse, v.description('Documents that left draft this month against documentQuota')),
+  documents: v.pipe(v.strictObject({
+    ...quotaUse.entries,
+    byDocumentType: v.pipe(v.record(v.picklist(DOCUMENT_TYPES), v.number()), v.description('used by document type (INVOICE, PROFORMA, CREDIT_NOTE, QUOTE, ORDER_CONFIRMATION, DELIVERY_NOTE); orders never count')),
+  }), v.description('Documents that left draft this month against documentQuota')),
 })

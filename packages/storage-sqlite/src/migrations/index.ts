@@ -11,6 +11,7 @@ import { documentLinks } from './0009-document-links'
 import { answeredKeys } from './0010-answered-keys'
 import { deliveryLeases } from './0011-delivery-leases'
 import { orderDocuments } from './0012-order-documents'
+import { usageByType } from './0013-usage-by-type'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-answered-keys': answeredKeys,
   '0011-delivery-leases': deliveryLeases,
   '0012-order-documents': orderDocuments,
+  '0013-usage-by-type': usageByType,
 }
 
 export const migrationProvider: MigrationProvider = {

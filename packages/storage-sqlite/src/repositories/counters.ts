@@ -28,12 +28,18 @@ export function createSequenceAllocator({ db, row, write }: Executor): SequenceA
   }
 }
 
-export function createUsageRepository({ db, row }: Executor): UsageRepository {
+export function createUsageRepository({ db, row, rows }: Executor): UsageRepository {
   return {
     async get(companyId, month) {
       const found = await row(db.selectFrom('usage_counter').select(['api_calls', 'documents_issued'])
         .where('company_id', '=', companyId).where('month', '=', month))
-      return { apiCalls: found?.api_calls ?? 0, documentsIssued: found?.documents_issued ?? 0 }
+      const byType = await rows(db.selectFrom('usage_document_count').select(['document_type', 'issued'])
+        .where('company_id', '=', companyId).where('month', '=', month).orderBy('document_type'))
+      return {
+        apiCalls: found?.api_calls ?? 0,
+        documentsIssued: found?.documents_issued ?? 0,
+        documentsByType: Object.fromEntries(byType.map(({ document_type, issued }) => [document_type, issued])),
+      }
     },
     async addApiCalls(companyId, month, calls) {
       const counted = await row(db.insertInto('usage_counter')
@@ -43,7 +49,12 @@ export function createUsageRepository({ db, row }: Executor): UsageRepository {
         .returning('api_calls'))
       return counted!.api_calls
     },
-    async addDocumentIssued(companyId, month) {
+    async addDocumentIssued(companyId, month, documentType) {
+      await row(db.insertInto('usage_document_count')
+        .values({ company_id: companyId, month, document_type: documentType, issued: 1 })
+        .onConflict((conflict) => conflict.columns(['company_id', 'month', 'document_type'])
+          .doUpdateSet((eb) => ({ issued: eb('usage_document_count.issued', '+', 1) })))
+        .returning('issued'))
       const counted = await row(db.insertInto('usage_counter')
         .values({ company_id: companyId, month, api_calls: 0, documents_issued: 1 })
         .onConflict((conflict) => conflict.columns(['company_id', 'month'])

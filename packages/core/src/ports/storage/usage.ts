@@ -2,6 +2,8 @@
 export interface UsageCounts {
   apiCalls: number
   documentsIssued: number
+  /** The documents of `documentsIssued` by document type (months counted before types were kept have none). */
+  documentsByType: Record<string, number>
 }
 
 export interface UsageReader {
@@ -15,6 +17,9 @@ export interface UsageRepository extends UsageReader {
    * whose transaction rolls back MUST count nothing.
    */
   addApiCalls(companyId: string, month: string, calls: number): Promise<number>
-  /** Adds one document that left draft this month and returns the new total; counts as `addApiCalls` does. */
-  addDocumentIssued(companyId: string, month: string): Promise<number>
+  /**
+   * Adds one document of `documentType` that left draft this month and returns the month's new
+   * total (all types); counts as `addApiCalls` does.
+   */
+  addDocumentIssued(companyId: string, month: string, documentType: string): Promise<number>
 }

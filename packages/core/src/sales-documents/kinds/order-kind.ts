@@ -34,8 +34,11 @@ export interface OrderDocumentKind extends DocumentKind<OrderDocument> {
   readonly printed: boolean
   /** The statuses `send` mails it in; a draft becomes OPEN once the mail went out. Empty for kinds that are not sent. */
   readonly sendableIn: readonly OrderDocumentStatus[]
-  /** Throws when a change the table allows is refused by a rule of the kind (e.g. reopening an expired quote needs a new `validUntil`). */
-  guardTransition(document: OrderDocument, to: OrderDocumentStatus, next: OrderDocument, today: CalendarDate): void
+  /**
+   * Throws when a change the table allows is refused by a rule of the kind (e.g. reopening an
+   * expired quote needs a `validUntil` in the same request). `given` names the fields the request gave.
+   */
+  guardTransition(document: OrderDocument, to: OrderDocumentStatus, next: OrderDocument, today: CalendarDate, given: readonly string[]): void
 }
 
 /** What the four kinds share: nothing of money, e-invoices or corrections; cancelled by status only. */

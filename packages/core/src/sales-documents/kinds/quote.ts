@@ -37,9 +37,9 @@ export const QUOTE_KIND: OrderDocumentKind = {
   derivedDocumentsBlock: (from, to) => to === 'CANCELLED' || (from === 'ACCEPTED' && to === 'OPEN') ? 'active' : from === 'OPEN' && to === 'DRAFT' ? 'any' : null,
   contentLockedByDerived: false,
   lateEditableFields: {},
-  guardTransition(document, to, next, today) {
+  guardTransition(document, to, next, today, given) {
     if (to !== 'OPEN' || (document.status !== 'EXPIRED' && document.status !== 'REJECTED')) return
-    if (next.validUntil === null || next.validUntil < today || next.validUntil === document.validUntil && document.validUntil < today) {
+    if (!given.includes('validUntil') || next.validUntil === null || next.validUntil < today) {
       throw new InvoicingError('validation_failed', `validUntil: reopening a ${document.status} quote needs a validUntil of today (${today}) or later in the same request`, { field: 'validUntil' })
     }
   },
