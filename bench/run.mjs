@@ -109,6 +109,8 @@ try {
     await measure('GET /invoices?search=<customer name>', host, { url: `${invoicesUrl}?search=${encodeURIComponent('kunde 7 müller')}`, headers: auth }, { seconds }),
     await measure('GET /invoices?search=<number>', host, { url: `${invoicesUrl}?search=RE-2024-0999`, headers: auth }, { seconds }),
     await measure('GET /invoices?offset=90000', host, { url: `${invoicesUrl}?offset=90000`, headers: auth }, { seconds }),
+    await measure('GET /quotes (first page of 50)', host, { url: `${host.info.url}/api/v1/quotes`, headers: auth }, { seconds }),
+    await measure('GET /quotes?status=open', host, { url: `${host.info.url}/api/v1/quotes?status=open`, headers: auth }, { seconds }),
     await measure('POST /invoices (draft, 2 lines)', host, {
       url: invoicesUrl, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newInvoice,
     }, { seconds }),
@@ -119,6 +121,22 @@ try {
     console.log(`${r.name.padEnd(40)}${Math.round(r.rps).toLocaleString('en').padStart(9)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}${String(r.failed).padStart(8)}`)
   }
   results.push(...invoiceResults)
+  const quotePage = /** @type {Measurement} */ (invoiceResults.find((r) => r.name.startsWith('GET /quotes (first')))
+  const invoicePage = /** @type {Measurement} */ (invoiceResults[0])
+  console.log(`\nquotes: ${host.info.quoteCount.toLocaleString('en')} in the same company; GET /quotes page 1 p99 ${quotePage.p99} ms (target < 20 ms: ${quotePage.p99 < 20 ? 'met' : 'MISSED'}),`)
+  console.log(`  ${percent(quotePage.rps / invoicePage.rps)} of the requests per second of GET /invoices page 1 (the reference row, measured just before)`)
+
+  const conversions = await startServer(serverFile('conversions.ts'), [String(Math.max(5, seconds * 3))])
+  const { lines, repetitions, results: steps } = /** @type {{ lines: number, repetitions: number, results: { name: string, p50: number, p99: number }[] }} */ (conversions.info)
+  const reference = /** @type {{ p50: number }} */ (steps.find((step) => step.name === 'create'))
+  console.log(`\nconversions of a ${lines}-line order confirmation on SQLite, ${repetitions} times each (no HTTP); target < 100 ms each\n`)
+  console.log(`${'step'.padEnd(52)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'× create'.padStart(10)}`)
+  const stepNames = { create: 'create the confirmation as a draft (reference)', toDeliveryNote: 'convert it into a delivery note (all lines)', toInvoice: 'convert the note into an invoice, issued' }
+  for (const step of steps) {
+    const met = step.name === 'create' ? '' : step.p99 < 100 ? '  met' : '  MISSED'
+    console.log(`${(stepNames[/** @type {keyof typeof stepNames} */ (step.name)] ?? step.name).padEnd(52)}${step.p50.toFixed(1).padStart(8)}${step.p99.toFixed(1).padStart(8)}${(step.p50 / reference.p50).toFixed(2).padStart(10)}${met}`)
+  }
+  conversions.stop()
 
   const renders = await startServer(serverFile('render.ts'), [String(Math.max(2, Math.round(seconds / 2)))])
   console.log(`\ndocument renders in one process (no HTTP)\n`)

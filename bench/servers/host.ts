@@ -8,6 +8,7 @@ import { startHost } from '@invoicing/http'
 import { BENCH_CUSTOMER } from './bench-customer'
 import { reportCpuOnRequest } from './report-cpu'
 import { seedInvoices } from './seed-invoices'
+import { seedQuotes } from './seed-quotes'
 
 const folder = mkdtempSync(join(tmpdir(), 'invoicing-bench-'))
 process.once('SIGTERM', () => {
@@ -31,5 +32,8 @@ const otherCustomers = await Promise.all(Array.from({ length: 49 }, (_, index) =
 const seeded = Date.now()
 await seedInvoices(host.invoicing, host.storage, actor, [customer.id, ...otherCustomers.map((c) => c.id)], invoiceCount)
 const seedSeconds = (Date.now() - seeded) / 1000
+// The quote list has the same target at 100,000 quotes in one company (issue 18).
+const quoteCount = Number(process.env.BENCH_QUOTES ?? 100_000)
+await seedQuotes(host.invoicing, host.storage, actor, [customer.id, ...otherCustomers.map((c) => c.id)], quoteCount)
 reportCpuOnRequest()
-process.send!({ url: host.url, key: secret, customerId: customer.id, companyId: company.id, databaseFile: join(folder, 'bench.sqlite'), invoiceCount, seedSeconds })
+process.send!({ url: host.url, key: secret, customerId: customer.id, companyId: company.id, databaseFile: join(folder, 'bench.sqlite'), invoiceCount, quoteCount, seedSeconds })

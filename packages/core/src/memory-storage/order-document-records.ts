@@ -71,6 +71,12 @@ export function orderDocumentRecords(documents: Table<OrderDocument>, customers:
       refuseDuplicates(document)
       documents.set(document.id, document)
     },
+    saveFulfilment: async (document) => {
+      const current = stored(document.companyId, document.id)
+      if (!current) return
+      const { status, completedAt, completedAutomatically, deliveryStatus, invoiceStatus, convertedQuantities, updatedAt } = document
+      documents.set(document.id, { ...current, status, completedAt, completedAutomatically, deliveryStatus, invoiceStatus, convertedQuantities, updatedAt })
+    },
     delete: async (companyId, id) => {
       if (stored(companyId, id)) documents.delete(id)
     },

@@ -112,13 +112,11 @@ export function createConversionService(deps: CoreDeps) {
       precedingDocument: refOf(first), sourceDocuments: sources.map(refOf),
     }
     if (sources.length > 1) invoice = { ...invoice, metadata: { convertedFrom: sources.map((each) => ({ documentType: each.documentType, id: each.id, number: each.number })) } }
+    // Issued at once, it is stored FINAL with its number in one write.
+    if (issue) invoice = await changeStatus(unit, company, invoice, 'FINAL')
     await tx.invoices.insert(invoice)
     await emitInvoiceEvent(unit, 'invoice.created', invoice)
-    if (issue) {
-      invoice = { ...await changeStatus(unit, company, invoice, 'FINAL'), updatedAt: now.toISOString() }
-      await tx.invoices.update(invoice)
-      await unit.audit('INVOICE_UPDATED_VIA_API', { type: 'invoice', id }, { fromStatus: 'DRAFT', toStatus: 'FINAL' })
-    }
+    if (issue) await unit.audit('INVOICE_UPDATED_VIA_API', { type: 'invoice', id }, { fromStatus: 'DRAFT', toStatus: 'FINAL' })
     const paid = payment ? await recordPayment(unit, company, invoice, payment, ids) : undefined
     const current = paid?.invoice ?? invoice
     const payments = await tx.payments.listByInvoice(company.id, id)

@@ -28,9 +28,11 @@ export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocumen
   } else if (next.deliveryStatus !== document.deliveryStatus || next.invoiceStatus !== document.invoiceStatus) {
     verb = 'updated'
   }
-  if (canonicalJson(next) === canonicalJson(document)) return document
+  const unchanged = next.status === document.status && next.deliveryStatus === document.deliveryStatus && next.invoiceStatus === document.invoiceStatus &&
+    canonicalJson(next.convertedQuantities) === canonicalJson(document.convertedQuantities)
+  if (unchanged) return document
   if (verb) next = { ...next, updatedAt: timestamp }
-  await unit.tx.orderDocuments.update(next)
+  await unit.tx.orderDocuments.saveFulfilment(next)
   if (verb) await emitOrderDocumentEvent(unit, next, verb)
   return next
 }
@@ -42,7 +44,8 @@ export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocumen
  */
 export async function settleFulfilment(unit: UnitOfWork, written: readonly SalesDocument[]): Promise<void> {
   const affected = new Map<string, { companyId: string; id: string }>()
-  for (const document of written) {
+  // A document written twice in the unit (inserted, then issued) is followed once, as it is last.
+  for (const document of new Map(written.map((each) => [each.id, each])).values()) {
     if (isOrderDocumentType(document.documentType)) affected.set(document.id, document)
     for (const source of await orderDocumentAncestorsOf(unit.tx, document)) affected.set(source.id, source)
   }

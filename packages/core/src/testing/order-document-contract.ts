@@ -93,6 +93,24 @@ export function orderDocumentContract(context: OrderDocumentContractContext): vo
       assert.deepEqual(await context.storage().orderDocuments.get(company.id, document.id), document)
     })
 
+    it('saves what a document derives (status, completion, delivery and invoice status, converted quantities) and nothing else', async () => {
+      const storage = context.storage()
+      const { company, customers: [customer] } = await storedCustomers([{}])
+      const { company: other } = await storedCustomers([])
+      const document = anOrderDocument(company.id, customer!.id, { status: 'OPEN', completedAt: null, completedAutomatically: false })
+      await stored(document)
+      const derived: OrderDocument = {
+        ...document, status: 'COMPLETED', completedAt: '2026-03-01T10:00:00.000Z', completedAutomatically: true, deliveryStatus: 'FULL',
+        invoiceStatus: 'PARTIAL', convertedQuantities: { [document.lines[0]!.id]: { INVOICE: '1.5' } }, updatedAt: '2026-03-01T10:00:00.000Z',
+        // Not stored by this primitive:
+        notes: 'changed', grossTotal: '1.00', lines: [],
+      }
+      await storage.transaction((tx) => tx.orderDocuments.saveFulfilment(derived))
+      assert.deepEqual(await storage.orderDocuments.get(company.id, document.id), { ...derived, notes: document.notes, grossTotal: document.grossTotal, lines: document.lines })
+      await storage.transaction((tx) => tx.orderDocuments.saveFulfilment({ ...derived, companyId: other.id, status: 'CANCELLED' }))
+      assert.equal((await storage.orderDocuments.get(company.id, document.id))!.status, 'COMPLETED')
+    })
+
     it('replaces the document and all its lines on update, and removes both on delete', async () => {
       const storage = context.storage()
       const { company, customers: [customer] } = await storedCustomers([{}])

@@ -56,6 +56,15 @@ export function createOrderDocumentRepository(executor: Executor): OrderDocument
       await write(db.deleteFrom('order_document_line').where('order_document_id', '=', id))
       await insertLines(document)
     },
+    saveFulfilment: (document) => write(db.updateTable('order_document').set({
+      status: document.status,
+      completed_at: document.completedAt,
+      completed_automatically: Number(document.completedAutomatically),
+      delivery_status: document.deliveryStatus,
+      invoice_status: document.invoiceStatus,
+      converted_quantities: JSON.stringify(document.convertedQuantities),
+      updated_at: document.updatedAt,
+    }).where('id', '=', document.id).where('company_id', '=', document.companyId)),
     delete: (companyId, id) => write(db.deleteFrom('order_document').where('id', '=', id).where('company_id', '=', companyId)),
   }
 }

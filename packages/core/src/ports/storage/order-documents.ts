@@ -56,6 +56,13 @@ export interface OrderDocumentRepository extends OrderDocumentReader {
   insert(document: OrderDocument): Promise<void>
   /** Replaces the stored document and all its lines; a document of another company is untouched. */
   update(document: OrderDocument): Promise<void>
+  /**
+   * Stores what a document derives from the documents made from it, and nothing else: `status`,
+   * `completedAt`, `completedAutomatically`, `deliveryStatus`, `invoiceStatus`,
+   * `convertedQuantities` and `updatedAt` of `document`. Its lines are not rewritten (a
+   * 500-line confirmation is refreshed by every change of what was made from it).
+   */
+  saveFulfilment(document: OrderDocument): Promise<void>
   /** Removes the document and its lines. */
   delete(companyId: string, id: string): Promise<void>
 }
