@@ -65,15 +65,17 @@ export async function startServer(file, args = [], env = {}) {
 /** @typedef {{ name: string, rps: number, p50: number, p99: number, cpuPerRequest: number, failed: number }} Measurement */
 
 /**
- * Load on one server for `seconds` with 10 connections, after a warm-up that is not counted.
+ * Load on one server for `seconds` with 10 connections (or `options.connections`: 1 measures
+ * latency without queueing behind other requests), after a warm-up that is not counted.
  * @param {string} name @param {Server} server @param {autocannon.Options} options
  * @param {{ seconds: number, warmUpSeconds?: number }} timing
  * @returns {Promise<Measurement>}
  */
 export async function measure(name, server, options, { seconds, warmUpSeconds = 2 }) {
-  if (warmUpSeconds > 0) await autocannon({ ...options, connections: 10, duration: warmUpSeconds })
+  const connections = options.connections ?? 10
+  if (warmUpSeconds > 0) await autocannon({ ...options, connections, duration: warmUpSeconds })
   const cpuBefore = await server.cpuMicros()
-  const result = await autocannon({ ...options, connections: 10, duration: seconds })
+  const result = await autocannon({ ...options, connections, duration: seconds })
   const cpu = (await server.cpuMicros()) - cpuBefore
   return {
     name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
