@@ -176,20 +176,39 @@ describe('order document state tables', () => {
       assert.deepEqual(await eventsOf(open.id, async () => ok(await convert('delivery-notes', note.id, { target: 'INVOICE', issue: true }), 201)), ['order_confirmation.completed'])
       const completed = ok(await tenant.api.get(`/order-confirmations/${open.id}`))
       assert.deepEqual([completed.status, completed.deliveryStatus, completed.invoiceStatus, Boolean(completed.completedAt)], ['COMPLETED', 'FULL', 'FULL', true])
-      const invoiceId = completed.derivedDocuments[0].id === note.id ? (await tenant.api.get(`/delivery-notes/${note.id}`)).body.data.derivedDocuments[0].id : undefined
-      assert.deepEqual(await eventsOf(open.id, async () => ok(await tenant.api.post(`/invoices/${invoiceId}/cancel`, {}))), ['order_confirmation.updated'])
-      const reopened = ok(await tenant.api.get(`/order-confirmations/${open.id}`))
-      assert.deepEqual([reopened.status, reopened.invoiceStatus, reopened.completedAt], ['OPEN', 'NONE', null])
-      const closed = ok(await put('order-confirmations', open.id, { status: 'COMPLETED' }))
-      assert.equal(closed.status, 'COMPLETED')
-      ok(await put('order-confirmations', open.id, { status: 'OPEN' }))
+      // Set back to OPEN by request, it stays OPEN although all is done, until what was made from it changes.
+      assert.equal(ok(await put('order-confirmations', open.id, { status: 'OPEN' })).status, 'OPEN')
+      assert.deepEqual(ok(await tenant.api.get(`/order-confirmations/${open.id}`)).status, 'OPEN')
       ok(await put('order-confirmations', open.id, { status: 'COMPLETED' }))
+      const invoiceId = completed.derivedDocuments[0].id === note.id ? (await tenant.api.get(`/delivery-notes/${note.id}`)).body.data.derivedDocuments[0].id : undefined
+      // Closed by request this time: cancelling the invoice leaves it COMPLETED.
+      assert.deepEqual(await eventsOf(open.id, async () => ok(await tenant.api.post(`/invoices/${invoiceId}/cancel`, {}))), ['order_confirmation.updated'])
+      const manual = ok(await tenant.api.get(`/order-confirmations/${open.id}`))
+      assert.deepEqual([manual.status, manual.invoiceStatus], ['COMPLETED', 'NONE'])
       assert.equal(ok(await tenant.api.post(`/order-confirmations/${open.id}/send`, {})).status, 'COMPLETED')
       refused(await convert('order-confirmations', open.id, { target: 'INVOICE' }), 409, 'status_conflict')
     })
   })
 
+  describe('automatic completion', () => {
+    it('reopens a confirmation it completed when the invoice is cancelled', async () => {
+      const open = await inState('order-confirmations', 'OPEN')
+      const note = ok(await convert('order-confirmations', open.id, { target: 'DELIVERY_NOTE' }), 201)
+      ok(await put('delivery-notes', note.id, { status: 'OPEN' }))
+      const invoice = ok(await convert('order-confirmations', open.id, { target: 'INVOICE', issue: true }), 201)
+      assert.equal(ok(await tenant.api.get(`/order-confirmations/${open.id}`)).status, 'COMPLETED')
+      assert.deepEqual(await eventsOf(open.id, async () => ok(await tenant.api.post(`/invoices/${invoice.id}/cancel`, {}))), ['order_confirmation.updated'])
+      const reopened = ok(await tenant.api.get(`/order-confirmations/${open.id}`))
+      assert.deepEqual([reopened.status, reopened.invoiceStatus, reopened.deliveryStatus, reopened.completedAt], ['OPEN', 'NONE', 'FULL', null])
+    })
+  })
+
   describe('delivery notes', () => {
+    it('keeps a deliveredAt given at creation when the note is opened', async () => {
+      const note = await create('delivery-notes', { deliveredAt: '2026-02-02T09:00:00Z' })
+      assert.equal(ok(await put('delivery-notes', note.id, { status: 'OPEN' })).deliveredAt, '2026-02-02T09:00:00.000Z')
+    })
+
     it('OPEN ↔ DELIVERED with deliveredAt; OPEN → DRAFT only without a derived invoice', async () => {
       const open = await inState('delivery-notes', 'OPEN')
       assert.match(open.number, /^LS-\d{4}-\d{5}$/)

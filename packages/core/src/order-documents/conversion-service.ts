@@ -4,6 +4,7 @@ import { type Customer, requireCustomer } from '../customers'
 import { InvoicingError } from '../errors'
 import type { IdempotencyClaim } from '../idempotency'
 import { DOCUMENT_TEXT_VERSION, emitInvoiceEvent, givenTaxValues, type Invoice, type InvoiceDetail, invoiceCustomerOf, newDraftState } from '../invoices'
+import { assertHybridPdfWithinLimit } from '../einvoice'
 import { recordPayment, type PaymentCreateFields } from '../payments'
 import type { CoreDeps } from '../ports/deps'
 import {
@@ -112,8 +113,11 @@ export function createConversionService(deps: CoreDeps) {
       precedingDocument: refOf(first), sourceDocuments: sources.map(refOf),
     }
     if (sources.length > 1) invoice = { ...invoice, metadata: { convertedFrom: sources.map((each) => ({ documentType: each.documentType, id: each.id, number: each.number })) } }
-    // Issued at once, it is stored FINAL with its number in one write.
-    if (issue) invoice = await changeStatus(unit, company, invoice, 'FINAL')
+    // Issued at once, it is stored FINAL with its number in one write, if its PDF can be drawn (the page cap).
+    if (issue) {
+      invoice = await changeStatus(unit, company, invoice, 'FINAL')
+      if (deps.pdf) await assertHybridPdfWithinLimit(deps.pdf, { invoice, company, customer, parentInvoice: null })
+    }
     await tx.invoices.insert(invoice)
     await emitInvoiceEvent(unit, 'invoice.created', invoice)
     if (issue) await unit.audit('INVOICE_UPDATED_VIA_API', { type: 'invoice', id }, { fromStatus: 'DRAFT', toStatus: 'FINAL' })

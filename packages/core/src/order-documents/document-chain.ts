@@ -28,8 +28,9 @@ export function sourcesOf(document: SalesDocument): DocumentRef[] {
 }
 
 /**
- * Every document made from `root`, directly or through others, level by level (a document's
- * sources before it): conversions and what credits them. Each document appears once.
+ * Every document made from `root`, directly or through others, level by level: conversions and
+ * what credits them. Each document appears once (a collective invoice under the first of its
+ * sources reached), so a document may come before one of its other sources.
  */
 export async function descendantsOf(reader: ChainReader, root: SalesDocument): Promise<SalesDocument[]> {
   const seen = new Set([root.id])
@@ -90,9 +91,10 @@ export interface Fulfilment {
 const counts = (document: SalesDocument) => document.status !== 'DRAFT' && document.status !== 'CANCELLED'
 
 /**
- * What `descendants` (as {@link descendantsOf} lists them, sources first) hold of `source`'s
- * lines. A descendant line counts for the source line its `sourceLineId` chain leads to;
- * cancelled documents and what was made from them count for nothing.
+ * What `descendants` (every document made from `source`, directly or through others) hold of
+ * `source`'s lines. A descendant line counts for the source line its `sourceLineId` chain leads
+ * to, whatever order the documents come in (a collective invoice may be listed before one of
+ * its delivery notes); cancelled documents and what was made from them count for nothing.
  */
 export function fulfilmentOf(source: OrderDocument, descendants: readonly SalesDocument[]): Fulfilment {
   const origin = new Map<string, string>(source.lines.filter(isQuantityLine).map((line) => [line.id, line.id]))
@@ -101,18 +103,30 @@ export function fulfilmentOf(source: OrderDocument, descendants: readonly SalesD
   const invoiced = new Map<string, Decimal>()
   const add = (totals: Map<string, Decimal>, lineId: string, quantity: string) =>
     totals.set(lineId, (totals.get(lineId) ?? new Exact(0)).plus(new Exact(quantity).abs()))
-  for (const document of descendants) {
+  let pending = descendants.flatMap((document) => {
     const target = CONVERSION_TARGETS.find((type) => type === document.documentType)
-    if (!target || document.status === 'CANCELLED') continue
-    for (const line of document.lines) {
-      const sourceLine = line.sourceLineId === null ? undefined : origin.get(line.sourceLineId)
-      if (sourceLine === undefined || !isQuantityLine(line)) continue
+    if (!target || document.status === 'CANCELLED') return []
+    return document.lines.filter((line) => line.sourceLineId !== null && isQuantityLine(line)).map((line) => ({ line, target, document }))
+  })
+  // Each pass links the lines whose source line is linked already: a chain is linked in as many passes as it is deep.
+  for (let progress = true; progress && pending.length > 0;) {
+    const waiting: typeof pending = []
+    progress = false
+    for (const entry of pending) {
+      const sourceLine = origin.get(entry.line.sourceLineId!)
+      if (sourceLine === undefined) {
+        waiting.push(entry)
+        continue
+      }
+      progress = true
+      const { line, target, document } = entry
       origin.set(line.id, sourceLine)
       const byTarget = converted.get(sourceLine) ?? new Map<ConversionTarget, Decimal>()
       converted.set(sourceLine, byTarget.set(target, (byTarget.get(target) ?? new Exact(0)).plus(new Exact(line.quantity).abs())))
       if (target === 'DELIVERY_NOTE' && counts(document)) add(delivered, sourceLine, line.quantity)
       if (target === 'INVOICE' && counts(document)) add(invoiced, sourceLine, line.quantity)
     }
+    pending = waiting
   }
   const quantityLines = source.lines.filter(isQuantityLine)
   const coverage = (lines: readonly DocumentLine[], totals: Map<string, Decimal>) => {

@@ -8,21 +8,21 @@ import { emitOrderDocumentEvent } from './order-document-events'
 
 /**
  * Brings what `document` derives from the documents made from it up to date: converted
- * quantities, delivery and invoice status, and the automatic COMPLETED of the kinds that close
- * themselves (and back to OPEN when a release undoes it; a manual close stays). Emits
- * `.completed`, or `.updated` when a status changed.
+ * quantities, delivery and invoice status, and, with `automatic`, the automatic COMPLETED of
+ * the kinds that close themselves (and back to OPEN when a release undoes it; a manual close
+ * stays). Emits `.completed`, or `.updated` when a status changed.
  */
-export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocument): Promise<OrderDocument> {
+export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocument, automatic = true): Promise<OrderDocument> {
   const kind = ORDER_DOCUMENT_KINDS[document.documentType]
   const fulfilment = fulfilmentOf(document, await descendantsOf(unit.tx, document))
   let next: OrderDocument = { ...document, ...fulfilment }
   const done = fulfilment.invoiceStatus === 'FULL' && (fulfilment.deliveryStatus === 'FULL' || fulfilment.deliveryStatus === 'NOT_APPLICABLE')
   const timestamp = unit.now.toISOString()
   let verb: 'completed' | 'updated' | null = null
-  if (kind.fulfilment?.completesAutomatically && document.status === 'OPEN' && done) {
+  if (automatic && kind.fulfilment?.completesAutomatically && document.status === 'OPEN' && done) {
     next = { ...next, status: 'COMPLETED', completedAt: timestamp, completedAutomatically: true }
     verb = 'completed'
-  } else if (document.status === 'COMPLETED' && document.completedAutomatically && !done) {
+  } else if (automatic && document.status === 'COMPLETED' && document.completedAutomatically && !done) {
     next = { ...next, status: 'OPEN', completedAt: null, completedAutomatically: false }
     verb = 'updated'
   } else if (next.deliveryStatus !== document.deliveryStatus || next.invoiceStatus !== document.invoiceStatus) {
@@ -39,19 +39,24 @@ export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocumen
 
 /**
  * The settlement of a unit of work (see `UnitOfWorkDeps.settleWrittenDocuments`): every order
- * document written, and every order document the written ones were made from, directly or
- * through others, is refreshed from its descendants as they are now.
+ * document the written ones were made from, directly or through others, is refreshed from its
+ * descendants as they are now, completing or reopening itself; every order document written is
+ * refreshed too, but keeps the status the unit gave it (a confirmation set back to OPEN by
+ * request stays OPEN until what is made from it changes).
  */
 export async function settleFulfilment(unit: UnitOfWork, written: readonly SalesDocument[]): Promise<void> {
-  const affected = new Map<string, { companyId: string; id: string }>()
+  const sources = new Map<string, { companyId: string; id: string }>()
+  const writtenOrderDocuments = new Map<string, { companyId: string; id: string }>()
   // A document written twice in the unit (inserted, then issued) is followed once, as it is last.
   for (const document of new Map(written.map((each) => [each.id, each])).values()) {
-    if (isOrderDocumentType(document.documentType)) affected.set(document.id, document)
-    for (const source of await orderDocumentAncestorsOf(unit.tx, document)) affected.set(source.id, source)
+    if (isOrderDocumentType(document.documentType)) writtenOrderDocuments.set(document.id, document)
+    for (const source of await orderDocumentAncestorsOf(unit.tx, document)) sources.set(source.id, source)
   }
-  for (const { companyId, id } of affected.values()) {
+  const refresh = async ({ companyId, id }: { companyId: string; id: string }, automatic: boolean) => {
     // Read again: a deleted document has nothing to refresh, a changed one is refreshed as stored.
     const current = await unit.tx.orderDocuments.get(companyId, id)
-    if (current) await refreshFulfilment(unit, current)
+    if (current) await refreshFulfilment(unit, current, automatic)
   }
+  for (const source of sources.values()) await refresh(source, true)
+  for (const [id, document] of writtenOrderDocuments) if (!sources.has(id)) await refresh(document, false)
 }

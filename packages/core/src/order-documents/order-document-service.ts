@@ -45,10 +45,9 @@ const schemas = Object.fromEntries(Object.entries(ORDER_DOCUMENT_KINDS).map(([ty
 /** The fields a status sets when a document reaches it, and clears when it returns to OPEN or DRAFT. */
 export function withStatusFields(document: OrderDocument, from: OrderDocumentStatus, to: OrderDocumentStatus, given: { acceptedAt?: string | undefined; rejectionReason?: string | null | undefined }, timestamp: string): OrderDocument {
   let next: OrderDocument = { ...document }
-  if (to === 'OPEN' || to === 'DRAFT') {
-    for (const field of Object.values(STATUS_TIMESTAMPS)) next = { ...next, [field]: null }
-    next = { ...next, rejectionReason: null, completedAutomatically: false }
-  }
+  // Back to OPEN (or DRAFT), what the status left had set is cleared: a reopened quote is no longer rejected.
+  const left = STATUS_TIMESTAMPS[from as keyof typeof STATUS_TIMESTAMPS]
+  if ((to === 'OPEN' || to === 'DRAFT') && left) next = { ...next, [left]: null, rejectionReason: null, completedAutomatically: false }
   const field = STATUS_TIMESTAMPS[to as keyof typeof STATUS_TIMESTAMPS]
   if (field) next = { ...next, [field]: (to === 'ACCEPTED' ? given.acceptedAt : to === 'DELIVERED' ? document.deliveredAt ?? undefined : undefined) ?? timestamp }
   if (to === 'REJECTED') next = { ...next, rejectionReason: given.rejectionReason ?? null }

@@ -262,6 +262,24 @@ describe('order documents: conversions and derived statuses', () => {
     await assert.rejects(docs.collectiveInvoice(actor, { deliveryNoteIds: [c.id, d.id] }), failsWith('incompatible_sources', { field: 'customerId' }))
   })
 
+  it('counts a collective invoice for the quote whichever depth its delivery notes sit at', async () => {
+    const { docs, actor, opened } = await setup()
+    const quote = await opened('QUOTE', { lines: [{ description: 'Stuhl', quantity: 4, unitPrice: '10', lineType: 'PRODUCT' }] })
+    const lineId = quote.lines[0]!.id
+    const direct = await docs.convert(actor, 'QUOTE', quote.id, { target: 'DELIVERY_NOTE', partialLines: [{ lineId, quantity: 1 }] })
+    const confirmation = await docs.convert(actor, 'QUOTE', quote.id, { target: 'ORDER_CONFIRMATION' })
+    const confirmationId = confirmation.resource === 'order-document' ? confirmation.document.id : assert.fail()
+    await docs.update(actor, 'ORDER_CONFIRMATION', confirmationId, { status: 'OPEN' })
+    const deeper = await docs.convert(actor, 'ORDER_CONFIRMATION', confirmationId, { target: 'DELIVERY_NOTE', partialLines: [{ lineId: (await docs.get(actor, 'ORDER_CONFIRMATION', confirmationId)).lines[0]!.id, quantity: 3 }] })
+    const noteIds = [direct, deeper].map((result) => result.resource === 'order-document' ? result.document.id : assert.fail())
+    for (const id of noteIds) await docs.update(actor, 'DELIVERY_NOTE', id, { status: 'OPEN' })
+    await docs.collectiveInvoice(actor, { deliveryNoteIds: noteIds, issue: true })
+    const read = await docs.get(actor, 'QUOTE', quote.id)
+    assert.deepEqual(read.convertedQuantities[lineId], { DELIVERY_NOTE: '4', ORDER_CONFIRMATION: '4', INVOICE: '4' })
+    assert.deepEqual([read.deliveryStatus, read.invoiceStatus], ['FULL', 'FULL'])
+    await assert.rejects(docs.convert(actor, 'QUOTE', quote.id, { target: 'INVOICE' }), failsWith('nothing_to_convert'))
+  })
+
   it('expires OPEN quotes past their validUntil, once', async () => {
     const { docs, actor, opened, types } = await setup()
     const quote = await opened('QUOTE', { validUntil: '2026-03-20' })
