@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
 import { createTenant, type Tenant } from '../support/tenant'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -99,7 +100,6 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
   it('converts down to the invoice with both scopes, and the invoice names where it came from', async () => {
     const confirmation = await opened('order-confirmations')
     const { secret } = await app.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null }, { scopes: ['order-confirmations:write', 'order-confirmations:read'] })
-    const { apiClient } = await import('../support/api-client')
     const limited = apiClient(app.target, secret)
     const refused = await limited.post(`/order-confirmations/${confirmation.id}/convert`, { target: 'INVOICE' })
     assert.deepEqual([refused.status, refused.body.code], [403, 'insufficient_scope'])
@@ -115,6 +115,10 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
     assert.deepEqual([tooMuch.status, tooMuch.body.code, tooMuch.body.lineIndex, tooMuch.body.remaining], [400, 'quantity_exceeds_remaining', 0, 1])
     const wrongTarget = await tenant.api.post(`/delivery-notes/${note.id}/convert`, { target: 'ORDER_CONFIRMATION' })
     assert.deepEqual([wrongTarget.status, wrongTarget.body.allowedValues], [400, ['INVOICE']])
+    // A target outside the matrix is a bad request whatever the key's scopes.
+    const noteKey = (await app.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null }, { scopes: ['delivery-notes:write'] })).secret
+    const outsideMatrix = await apiClient(app.target, noteKey).post(`/delivery-notes/${note.id}/convert`, { target: 'ORDER_CONFIRMATION' })
+    assert.deepEqual([outsideMatrix.status, outsideMatrix.body.code], [400, 'validation_failed'])
     await tenant.api.put(`/delivery-notes/${note.id}`, { status: 'OPEN' })
     const invoiced = await tenant.api.post(`/delivery-notes/${note.id}/convert`, { target: 'INVOICE', issue: true })
     assert.equal(invoiced.status, 201, invoiced.text)
@@ -161,6 +165,12 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
     assert.equal(invoice.lines[0].description, `Lieferschein ${b.number} vom 01.02.2026`)
     const again = await tenant.api.post('/delivery-notes/convert', { deliveryNoteIds: [a.id] })
     assert.deepEqual([again.status, again.body.code], [409, 'nothing_to_convert'])
+    // Together more lines than one document may hold: refused, nothing converted.
+    const long = Array.from({ length: 600 }, (_, index) => ({ description: `Teil ${index}`, quantity: 1, unitPrice: '1', lineType: 'PRODUCT' }))
+    const big = [await opened('delivery-notes', { lines: long }), await opened('delivery-notes', { lines: long })]
+    const tooMany = await tenant.api.post('/delivery-notes/convert', { deliveryNoteIds: big.map((each) => each.id) })
+    assert.deepEqual([tooMany.status, tooMany.body.code, tooMany.body.field], [400, 'validation_failed', 'deliveryNoteIds'])
+    assert.deepEqual((await tenant.api.get(`/delivery-notes/${big[0].id}`)).body.data.derivedDocuments, [])
   })
 
   it('duplicates a quote, keeping the validity distance', async () => {

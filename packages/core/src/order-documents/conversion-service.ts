@@ -3,7 +3,7 @@ import { type Company, requireCompany } from '../companies'
 import { type Customer, requireCustomer } from '../customers'
 import { InvoicingError } from '../errors'
 import type { IdempotencyClaim } from '../idempotency'
-import { DOCUMENT_TEXT_VERSION, emitInvoiceEvent, givenTaxValues, type Invoice, type InvoiceDetail, invoiceCustomerOf, newDraftState } from '../invoices'
+import { DOCUMENT_TEXT_VERSION, MAX_LINES, emitInvoiceEvent, givenTaxValues, type Invoice, type InvoiceDetail, invoiceCustomerOf, newDraftState } from '../invoices'
 import { assertHybridPdfWithinLimit } from '../einvoice'
 import { recordPayment, type PaymentCreateFields } from '../payments'
 import type { CoreDeps } from '../ports/deps'
@@ -18,7 +18,7 @@ import { descendantsOf, type Fulfilment, fulfilmentOf, isQuantityLine, remaining
 import type { ConversionTarget, OrderDocument, OrderDocumentType } from './order-document'
 import { CollectiveInvoiceSchema, ConvertRequestSchema, type CollectiveInvoiceRequest, type ConvertRequest } from './order-document-schemas'
 import { emitOrderDocumentEvent, orderDocumentData } from './order-document-events'
-import { auditActionOf } from './order-document-service'
+import { auditActionOf, statusVerbOf, withStatusFields } from './order-document-service'
 import { detailOf, requireOrderDocument, type OrderDocumentDetail } from './order-document-parts'
 
 /** What a conversion made: an invoice or proforma (the invoice resource), or another order document. */
@@ -131,15 +131,16 @@ export function createConversionService(deps: CoreDeps) {
   }
 
   /** The source after it was converted: a quote becomes ACCEPTED (from OPEN or EXPIRED), with `quote.accepted`. */
-  async function markConverted(unit: UnitOfWork, source: OrderDocument, targetRef: { documentType: string; id: string; number: string }): Promise<void> {
+  async function markConverted(unit: UnitOfWork, company: Company, source: OrderDocument, targetRef: { documentType: string; id: string; number: string }): Promise<void> {
     const kind = ORDER_DOCUMENT_KINDS[source.documentType]
     const timestamp = unit.now.toISOString()
     const moved = kind.statusAfterConversion[source.status]
     let converted = { ...source, updatedAt: timestamp }
     if (moved) {
-      converted = { ...converted, status: moved, acceptedAt: timestamp }
+      // The same status change a PUT makes (a quote accepted by converting it), with what comes along.
+      converted = { ...withStatusFields(await changeStatus(unit, company, converted, moved, kind), source.status, moved, {}, timestamp), updatedAt: timestamp }
       await unit.tx.orderDocuments.update(converted)
-      await emitOrderDocumentEvent(unit, converted, 'accepted')
+      await emitOrderDocumentEvent(unit, converted, statusVerbOf(source.status, moved))
     }
     await emitOrderDocumentEvent(unit, converted, 'converted', { source: orderDocumentData(converted), target: targetRef })
     await unit.audit(auditActionOf(kind, 'CONVERTED_VIA_API'), { type: kind.resource, id: source.id }, { targetType: targetRef.documentType, targetId: targetRef.id })
@@ -179,7 +180,7 @@ export function createConversionService(deps: CoreDeps) {
           ? { start: source.deliveryDate, end: source.deliveryDate }
           : { start: source.servicePeriodStart, end: source.servicePeriodEnd }
         const invoice = await newInvoice(unit, company, customer, [source], target as 'INVOICE' | 'PROFORMA', issueDate, drafts, servicePeriod, request.issue ?? false, request.payment)
-        await markConverted(unit, source, { documentType: invoice.documentType, id: invoice.id, number: invoice.number })
+        await markConverted(unit, company, source, { documentType: invoice.documentType, id: invoice.id, number: invoice.number })
         return { resource: 'invoice', invoice }
       }
       const targetType = target as OrderDocumentType
@@ -199,7 +200,7 @@ export function createConversionService(deps: CoreDeps) {
       document = { ...document, ...fulfilmentOf(document, []) }
       await tx.orderDocuments.insert(document)
       await emitOrderDocumentEvent(unit, document, 'created')
-      await markConverted(unit, source, { documentType: document.documentType, id: document.id, number: document.number })
+      await markConverted(unit, company, source, { documentType: document.documentType, id: document.id, number: document.number })
       return { resource: 'order-document', document: await detailOf(tx, document, customer) }
     }, claim)
   }
@@ -236,11 +237,15 @@ export function createConversionService(deps: CoreDeps) {
           description: language === 'de' ? `Lieferschein ${note.number} vom ${germanDate(date)}` : `Delivery note ${note.number} of ${date}`,
         }, ...lines)
       }
+      // One invoice holds what any document may: MAX_LINES lines.
+      if (drafts.length > MAX_LINES) {
+        throw new InvoicingError('validation_failed', `deliveryNoteIds: together the notes would make an invoice of ${drafts.length} lines; at most ${MAX_LINES} fit one document`, { field: 'deliveryNoteIds' })
+      }
       const customer = await requireCustomer(tx, company.id, notes[0]!.customerId)
       const dates = notes.map((note) => note.deliveryDate ?? note.issueDate).sort()
       const issueDate = request.issueDate ?? calendarDateOf(now, company.timeZone)
       const invoice = await newInvoice(unit, company, customer, notes, 'INVOICE', issueDate, drafts, { start: dates[0]!, end: dates.at(-1)! }, request.issue ?? false, undefined)
-      for (const note of notes) await markConverted(unit, note, { documentType: 'INVOICE', id: invoice.id, number: invoice.number })
+      for (const note of notes) await markConverted(unit, company, note, { documentType: 'INVOICE', id: invoice.id, number: invoice.number })
       return { resource: 'invoice', invoice }
     }, claim)
   }

@@ -11,8 +11,9 @@ import { data, dataSchema, listOf, listSchema, SuccessSchema } from '../response
 import { defineRoute, type Route } from './route'
 
 /** The scope a conversion into `target` needs besides the source group's: the target group's. */
-function targetScopeOf(target: unknown): Scope | null {
+function targetScopeOf(target: unknown, allowed: readonly string[]): Scope | null {
   const type = typeof target === 'string' ? target.toUpperCase() : ''
+  if (!allowed.includes(type)) return null
   if (type === 'INVOICE' || type === 'PROFORMA') return 'invoices:write'
   const kind = ORDER_DOCUMENT_KINDS[type as OrderDocumentType]
   return kind ? `${kind.group}:write` as Scope : null
@@ -131,7 +132,8 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
       responses: { 201: { description: 'The new document: the invoice resource for INVOICE and PROFORMA, else the target group\'s resource', schema: dataSchema(conversionResultSchemaOf(kind.convertibleTo)) } },
       errors: [403, 404, 409],
       run: ({ principal, params, body }, claim) => {
-        const targetScope = targetScopeOf((body as { target?: unknown } | undefined)?.target)
+        // The target's scope is asked only for a target the matrix allows: another one answers 400 with allowedValues.
+        const targetScope = targetScopeOf((body as { target?: unknown } | undefined)?.target, kind.convertibleTo)
         if (targetScope) requireScopes(principal.scopes, [...write, targetScope])
         return orderDocuments.convert(principal.actor, type, params.id!, body, claim)
       },
@@ -159,7 +161,7 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
       },
     }))
   }
-  if (kind.sendable) {
+  if (kind.printed) {
     routes.push(defineRoute({
       method: 'get', path: `/${group}/{id}/pdf`, tag, operationId: `get${singular}Pdf`, summary: `The ${name} as PDF`,
       description: [
@@ -175,6 +177,8 @@ function orderDocumentGroupRoutes({ orderDocuments }: Invoicing, type: OrderDocu
         return { body: Buffer.from(file.content), headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'inline', 'X-PDF-Source': 'generated' } }
       },
     }))
+  }
+  if (kind.sendable) {
     routes.push(defineRoute({
       method: 'post', path: `/${group}/{id}/send`, tag, operationId: `send${singular}`, summary: `Mail the ${name} to the customer`,
       description: [
