@@ -111,6 +111,8 @@ describe('quotes, order confirmations, delivery notes and orders', () => {
     documented('POST', '/api/v1/order-confirmations/{id}/convert', toNote)
     const note = toNote.body.data
     assert.deepEqual([note.documentType, note.precedingDocument.id, note.lines.length], ['DELIVERY_NOTE', confirmation.id, 1])
+    const listed = (await tenant.api.get('/delivery-notes?limit=100')).body.data.find((each: { id: string }) => each.id === note.id)
+    assert.deepEqual(listed.precedingDocument, { documentType: 'ORDER_CONFIRMATION', id: confirmation.id, number: confirmation.number })
     const tooMuch = await tenant.api.post(`/order-confirmations/${confirmation.id}/convert`, { target: 'DELIVERY_NOTE', partialLines: [{ lineId: confirmation.lines[0].id, quantity: 2 }] })
     assert.deepEqual([tooMuch.status, tooMuch.body.code, tooMuch.body.lineIndex, tooMuch.body.remaining], [400, 'quantity_exceeds_remaining', 0, 1])
     const wrongTarget = await tenant.api.post(`/delivery-notes/${note.id}/convert`, { target: 'ORDER_CONFIRMATION' })

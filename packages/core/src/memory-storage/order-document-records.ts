@@ -51,6 +51,10 @@ export function orderDocumentRecords(documents: Table<OrderDocument>, customers:
   return {
     get: async (companyId, id) => stored(companyId, id),
     findByNumber: async (companyId, number) => first(companyId, (document) => document.number === number),
+    refsOf: async (companyId, ids) => {
+      const wanted = new Set(ids)
+      return ofCompany(companyId).filter((row) => wanted.has(row.value.id)).map(({ value }) => ({ documentType: value.documentType, id: value.id, number: value.number }))
+    },
     findByExternalId: async (companyId, externalId) => first(companyId, (document) => document.externalId === externalId),
     list: async (companyId, query) =>
       sliceOf(matching(companyId, query).sort((a, b) =>

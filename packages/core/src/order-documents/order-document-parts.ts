@@ -2,8 +2,7 @@ import type { Customer } from '../customers'
 import { notFound } from '../errors'
 import { type InvoiceCustomer, invoiceCustomerOf } from '../invoices'
 import type { StorageReader } from '../ports/storage'
-import { type DocumentSummary, ORDER_DOCUMENT_KINDS, type OrderDocumentKind } from '../sales-documents'
-import { documentOf } from './document-chain'
+import { type DocumentSummary, type NumberedRef, ORDER_DOCUMENT_KINDS, type OrderDocumentKind } from '../sales-documents'
 import type { OrderDocument, OrderDocumentType } from './order-document'
 
 type PartsReader = Pick<StorageReader, 'invoices' | 'orderDocuments' | 'customers'>
@@ -35,17 +34,17 @@ export type OrderDocumentDetail = OrderDocument & {
   customer: InvoiceCustomer
   derivedDocuments: DocumentSummary[]
   /** The preceding document with its number, or null. */
-  precedingDocumentSummary: { documentType: string; id: string; number: string } | null
+  precedingDocumentSummary: NumberedRef | null
 }
 
 export async function detailOf(reader: PartsReader, document: OrderDocument, customer?: Customer): Promise<OrderDocumentDetail> {
   const ownCustomer = customer ?? await reader.customers.get(document.companyId, document.customerId)
   if (!ownCustomer) throw new Error(`customer ${document.customerId} of document ${document.id} is missing`)
-  const preceding = document.precedingDocument ? await documentOf(reader, document.companyId, document.precedingDocument) : undefined
+  const [preceding] = document.precedingDocument ? await reader.orderDocuments.refsOf(document.companyId, [document.precedingDocument.id]) : []
   return {
     ...document,
     customer: invoiceCustomerOf(ownCustomer),
     derivedDocuments: await derivedSummariesOf(reader, document),
-    precedingDocumentSummary: preceding ? { documentType: preceding.documentType, id: preceding.id, number: preceding.number } : null,
+    precedingDocumentSummary: preceding ?? null,
   }
 }

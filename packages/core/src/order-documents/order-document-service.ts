@@ -143,7 +143,7 @@ export function createOrderDocumentService(deps: CoreDeps) {
   }
 
 
-  async function list(actor: Actor, type: OrderDocumentType, query: unknown = {}): Promise<Page<OrderDocument & { derivedDocuments: OrderDocumentDetail['derivedDocuments'] }>> {
+  async function list(actor: Actor, type: OrderDocumentType, query: unknown = {}): Promise<Page<Omit<OrderDocumentDetail, 'customer'>>> {
     const { categoryId, ...filters } = parseInput(schemas[type].list, query ?? {})
     const page = await storage.orderDocuments.list(actor.companyId, { ...filters, documentType: type, documentCategoryId: categoryId })
     const ids = page.items.map((document) => document.id)
@@ -151,7 +151,16 @@ export function createOrderDocumentService(deps: CoreDeps) {
       ...await storage.orderDocuments.summariesDerivedFrom(actor.companyId, ids),
       ...await storage.invoices.summariesDerivedFrom(actor.companyId, ids),
     ]
-    return { ...page, items: page.items.map((document) => ({ ...document, derivedDocuments: derived.filter((each) => each.precedingDocumentId === document.id) })) }
+    const preceding = new Map((await storage.orderDocuments.refsOf(actor.companyId, page.items.flatMap((document) => document.precedingDocument ? [document.precedingDocument.id] : [])))
+      .map((ref) => [ref.id, ref]))
+    return {
+      ...page,
+      items: page.items.map((document) => ({
+        ...document,
+        derivedDocuments: derived.filter((each) => each.precedingDocumentId === document.id),
+        precedingDocumentSummary: document.precedingDocument ? preceding.get(document.precedingDocument.id) ?? null : null,
+      })),
+    }
   }
 
   /**

@@ -28,11 +28,8 @@ export async function withDerivedDocuments<D extends SalesDocument>(
   reader: Pick<StorageReader, 'invoices' | 'orderDocuments'>, companyId: string, documents: readonly D[],
 ): Promise<WithDerived<D>[]> {
   const derived = documents.length === 0 ? [] : await reader.invoices.summariesDerivedFrom(companyId, documents.map((document) => document.id))
-  const numbers = new Map<string, string>()
-  for (const ref of new Map(documents.flatMap(orderSourcesOf).map((ref) => [ref.id, ref])).values()) {
-    const source = await reader.orderDocuments.get(companyId, ref.id)
-    if (source) numbers.set(ref.id, source.number)
-  }
+  const sourceIds = documents.flatMap(orderSourcesOf).map((ref) => ref.id)
+  const numbers = new Map((sourceIds.length === 0 ? [] : await reader.orderDocuments.refsOf(companyId, sourceIds)).map((ref) => [ref.id, ref.number]))
   return documents.map((document) => ({
     ...document,
     derivedDocuments: derived.filter((each) => each.precedingDocumentId === document.id),

@@ -93,6 +93,19 @@ export function orderDocumentContract(context: OrderDocumentContractContext): vo
       assert.deepEqual(await context.storage().orderDocuments.get(company.id, document.id), document)
     })
 
+    it('names documents in brief by id: the company\'s own, unknown ids left out', async () => {
+      const storage = context.storage()
+      const { company, customers: [customer] } = await storedCustomers([{}])
+      const { company: other, customers: [stranger] } = await storedCustomers([{}])
+      const [a, b] = [anOrderDocument(company.id, customer!.id), anOrderDocument(company.id, customer!.id, { documentType: 'QUOTE' })]
+      const foreign = anOrderDocument(other.id, stranger!.id)
+      await stored(a, b)
+      await stored(foreign)
+      const refs = await storage.orderDocuments.refsOf(company.id, [b.id, a.id, foreign.id, 'missing', a.id])
+      assert.deepEqual(refs.sort((x, y) => x.id.localeCompare(y.id)), [a, b].map(({ documentType, id, number }) => ({ documentType, id, number })).sort((x, y) => x.id.localeCompare(y.id)))
+      assert.deepEqual(await storage.orderDocuments.refsOf(company.id, []), [])
+    })
+
     it('saves what a document derives (status, completion, delivery and invoice status, converted quantities) and nothing else', async () => {
       const storage = context.storage()
       const { company, customers: [customer] } = await storedCustomers([{}])

@@ -180,7 +180,7 @@ export function toOrderDocumentResponse(document: Listed) {
     taxTotal: money(document.taxTotal),
     grossTotal: money(document.grossTotal),
     taxBreakdown: document.taxBreakdown.map(toBreakdownResponse),
-    precedingDocument: document.precedingDocumentSummary ?? (document.precedingDocument ? { ...document.precedingDocument, number: '' } : null),
+    precedingDocument: document.precedingDocumentSummary ?? null,
     derivedDocuments: document.derivedDocuments.map(toSummary),
     ...(kind.fulfilment?.tracksDelivery ? { deliveryStatus: document.deliveryStatus } : {}),
     invoiceStatus: document.invoiceStatus,

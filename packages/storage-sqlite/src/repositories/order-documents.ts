@@ -32,6 +32,12 @@ export function createOrderDocumentRepository(executor: Executor): OrderDocument
   return {
     get: (companyId, id) => oneWhere(companyId, 'id', id),
     findByNumber: (companyId, number) => oneWhere(companyId, 'number', number),
+    async refsOf(companyId, ids) {
+      if (ids.length === 0) return []
+      const found = await rows(db.selectFrom('order_document').select(['document_type', 'id', 'number'])
+        .where('company_id', '=', companyId).where('id', 'in', [...new Set(ids)]))
+      return found.map((each) => ({ documentType: each.document_type as DocumentType, id: each.id, number: each.number }))
+    },
     findByExternalId: (companyId, externalId) => oneWhere(companyId, 'external_id', externalId),
     list: (companyId, query) => listOrderDocuments(executor, companyId, query),
     listDerived: (companyId, documentId) =>

@@ -1,5 +1,5 @@
 import type { DocumentDeliveryStatus, DocumentInvoiceStatus, OrderDocument, OrderDocumentStatus, OrderDocumentType } from '../../order-documents'
-import type { DocumentSummary } from '../../sales-documents'
+import type { DocumentSummary, NumberedRef } from '../../sales-documents'
 import type { CalendarDate } from '../../shared/calendar-date'
 import type { Page, PageRequest } from '../../shared/pagination'
 
@@ -25,6 +25,8 @@ export interface OrderDocumentReader {
   /** The document with its lines in order. */
   get(companyId: string, id: string): Promise<OrderDocument | undefined>
   findByNumber(companyId: string, number: string): Promise<OrderDocument | undefined>
+  /** In brief (type, id, number), the company's documents among `ids`, in no particular order; unknown ids are left out. */
+  refsOf(companyId: string, ids: readonly string[]): Promise<NumberedRef[]>
   /** The order with this `externalId`. */
   findByExternalId(companyId: string, externalId: string): Promise<OrderDocument | undefined>
   /**
