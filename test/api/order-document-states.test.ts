@@ -46,6 +46,17 @@ describe('order document state tables', () => {
     return events.slice(before).filter((event) => event.data.id === id || (event.data.source as { id?: string } | undefined)?.id === id).map((event) => event.type)
   }
 
+  it('carries each group\'s resource in its events: the same fields a read shows', async () => {
+    for (const group of ['quotes', 'order-confirmations', 'delivery-notes', 'orders']) {
+      const before = events.length
+      const created = await create(group)
+      const event = events.slice(before).find((each) => each.type.endsWith('.created') && each.data.id === created.id)!
+      const { customer: _, ...read } = ok(await tenant.api.get(`/${group}/${created.id}`))
+      assert.deepEqual(Object.keys(event.data).sort(), Object.keys(read).sort(), group)
+      assert.deepEqual(Object.keys((event.data.lines as object[])[0]!).sort(), Object.keys(read.lines[0]).sort(), `${group} lines`)
+    }
+  })
+
   describe('quotes', () => {
     it('DRAFT → OPEN takes the number and finalizes; DRAFT → CANCELLED', async () => {
       const draft = await create('quotes')

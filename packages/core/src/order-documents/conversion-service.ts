@@ -17,7 +17,7 @@ import { createUnitOfWork, type UnitOfWork } from '../unit-of-work'
 import { descendantsOf, type Fulfilment, fulfilmentOf, isQuantityLine, remainingOf } from './document-chain'
 import type { ConversionTarget, OrderDocument, OrderDocumentType } from './order-document'
 import { CollectiveInvoiceSchema, ConvertRequestSchema, type CollectiveInvoiceRequest, type ConvertRequest } from './order-document-schemas'
-import { emitOrderDocumentEvent, orderDocumentData } from './order-document-events'
+import { emitOrderDocumentEvent, resourceDataOf } from './order-document-events'
 import { auditActionOf, statusVerbOf, withStatusFields } from './order-document-service'
 import { detailOf, requireOrderDocument, type OrderDocumentDetail } from './order-document-parts'
 
@@ -142,7 +142,7 @@ export function createConversionService(deps: CoreDeps) {
       await unit.tx.orderDocuments.update(converted)
       await emitOrderDocumentEvent(unit, converted, statusVerbOf(source.status, moved))
     }
-    await emitOrderDocumentEvent(unit, converted, 'converted', { source: orderDocumentData(converted), target: targetRef })
+    await emitOrderDocumentEvent(unit, converted, 'converted', { source: await resourceDataOf(unit.tx, converted), target: targetRef })
     await unit.audit(auditActionOf(kind, 'CONVERTED_VIA_API'), { type: kind.resource, id: source.id }, { targetType: targetRef.documentType, targetId: targetRef.id })
   }
 

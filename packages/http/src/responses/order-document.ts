@@ -53,15 +53,8 @@ const OrderLineResponseSchema = v.strictObject({
 const SummarySchema = v.strictObject({ documentType: v.picklist(DOCUMENT_TYPES), id: v.string(), number: v.string(), status: v.string() })
 const toSummary = ({ documentType, id, number, status }: DocumentSummary) => ({ documentType, id, number, status })
 
-/** The fields only some kinds have, by kind: each kind's resource shows its own. */
-const KIND_FIELDS = {
-  QUOTE: ['validUntil', 'acceptedAt', 'rejectedAt', 'rejectionReason', 'expiredAt'],
-  ORDER_CONFIRMATION: ['deliveryDate', 'completedAt'],
-  DELIVERY_NOTE: ['deliveryDate', 'showPrices', 'trackingReference', 'deliveredAt'],
-  ORDER: ['requestedDeliveryDate', 'externalId', 'source', 'completedAt'],
-} as const satisfies Record<OrderDocumentType, readonly (keyof OrderDocument)[]>
-
-const kindFieldSchemas = {
+/** The schema of each field only some kinds have (each kind's entry names its own, `ownFields`). */
+const kindFieldSchemas: Partial<Record<keyof OrderDocument, v.GenericSchema>> = {
   validUntil: v.pipe(calendarDate, v.description('"Gültig bis"')),
   acceptedAt: nullableTimestamp,
   rejectedAt: nullableTimestamp,
@@ -78,7 +71,7 @@ const kindFieldSchemas = {
 }
 
 /** The printed kinds have texts and print options; orders are internal records. */
-const printedFields = (type: OrderDocumentType) => type === 'ORDER' ? {} : {
+const printedFields = (type: OrderDocumentType) => !ORDER_DOCUMENT_KINDS[type].printed ? {} : {
   headerText: nullableString, footer: nullableString, customTitle: nullableString, pdfWithoutLetterhead: v.boolean(),
 }
 
@@ -125,7 +118,7 @@ export function orderDocumentSchemaOf(type: OrderDocumentType) {
     derivedDocuments: v.pipe(v.array(SummarySchema), v.description('Documents made from this one (invoices included), cancelled ones too, oldest first')),
     ...(kind.fulfilment?.tracksDelivery ? { deliveryStatus: v.picklist(DOCUMENT_DELIVERY_STATUSES) } : {}),
     invoiceStatus: v.picklist(DOCUMENT_INVOICE_STATUSES),
-    ...Object.fromEntries(KIND_FIELDS[type].map((field) => [field, kindFieldSchemas[field]])),
+    ...Object.fromEntries(kind.ownFields.map((field) => [field, kindFieldSchemas[field]!])),
     sentAt: nullableTimestamp,
     finalizedAt: nullableTimestamp,
     createdAt: timestamp,
@@ -141,7 +134,7 @@ type Listed = OrderDocument & { derivedDocuments: DocumentSummary[]; precedingDo
 /** A document as its group's reads show it. */
 export function toOrderDocumentResponse(document: Listed) {
   const kind = ORDER_DOCUMENT_KINDS[document.documentType]
-  const printed = document.documentType === 'ORDER' ? {} : {
+  const printed = !kind.printed ? {} : {
     headerText: document.headerText, footer: document.footer, customTitle: document.customTitle, pdfWithoutLetterhead: document.pdfWithoutLetterhead,
   }
   return {
@@ -184,7 +177,7 @@ export function toOrderDocumentResponse(document: Listed) {
     derivedDocuments: document.derivedDocuments.map(toSummary),
     ...(kind.fulfilment?.tracksDelivery ? { deliveryStatus: document.deliveryStatus } : {}),
     invoiceStatus: document.invoiceStatus,
-    ...Object.fromEntries(KIND_FIELDS[document.documentType].map((field) => [field, document[field]])),
+    ...Object.fromEntries(kind.ownFields.map((field) => [field, document[field]])),
     sentAt: document.sentAt,
     finalizedAt: document.finalizedAt,
     createdAt: document.createdAt,

@@ -21,6 +21,7 @@ export const DELIVERY_NOTE_KIND: OrderDocumentKind = {
   fulfilment: { tracksDelivery: false, completesAutomatically: false },
   duplicateAs: 'DELIVERY_NOTE',
   derivedDocumentsBlock: (from, to) => to === 'CANCELLED' ? 'active' : from === 'OPEN' && to === 'DRAFT' ? 'any' : null,
+  ownFields: ['deliveryDate', 'showPrices', 'trackingReference', 'deliveredAt'],
   contentLockedByDerived: false,
   lateEditableFields: { OPEN: ['trackingReference', 'deliveredAt'], DELIVERED: ['trackingReference', 'deliveredAt'] },
 }

@@ -21,6 +21,7 @@ export const ORDER_CONFIRMATION_KIND: OrderDocumentKind = {
   fulfilment: { tracksDelivery: true, completesAutomatically: true },
   duplicateAs: 'ORDER_CONFIRMATION',
   derivedDocumentsBlock: (from, to) => to === 'CANCELLED' ? 'active' : from === 'OPEN' && to === 'DRAFT' ? 'any' : null,
+  ownFields: ['deliveryDate', 'completedAt'],
   contentLockedByDerived: false,
   lateEditableFields: {},
 }

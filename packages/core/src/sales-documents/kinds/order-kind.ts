@@ -26,6 +26,8 @@ export interface OrderDocumentKind extends DocumentKind<OrderDocument> {
   readonly numberedAtCreation: boolean
   /** The condition on derived documents of a status change, if it has one. */
   derivedDocumentsBlock(from: OrderDocumentStatus, to: OrderDocumentStatus): DerivedDocumentsBlock | null
+  /** The fields only this kind has, as its resource shows them (after the fields all four share). */
+  readonly ownFields: readonly (keyof OrderDocument)[]
   /** Whether derived documents that are not cancelled lock its content (orders). */
   readonly contentLockedByDerived: boolean
   /** Fields a PUT may change outside the states whose content is editable, in the statuses given. */

@@ -25,6 +25,7 @@ export const ORDER_KIND: OrderDocumentKind = {
   fulfilment: { tracksDelivery: true, completesAutomatically: true },
   duplicateAs: null,
   derivedDocumentsBlock: (_from, to) => to === 'CANCELLED' ? 'active' : null,
+  ownFields: ['requestedDeliveryDate', 'externalId', 'source', 'completedAt'],
   contentLockedByDerived: true,
   lateEditableFields: {},
 }

@@ -35,6 +35,7 @@ export const QUOTE_KIND: OrderDocumentKind = {
   fulfilment: { tracksDelivery: true, completesAutomatically: false },
   duplicateAs: 'QUOTE',
   derivedDocumentsBlock: (from, to) => to === 'CANCELLED' || (from === 'ACCEPTED' && to === 'OPEN') ? 'active' : from === 'OPEN' && to === 'DRAFT' ? 'any' : null,
+  ownFields: ['validUntil', 'acceptedAt', 'rejectedAt', 'rejectionReason', 'expiredAt'],
   contentLockedByDerived: false,
   lateEditableFields: {},
   guardTransition(document, to, next, today, given) {
