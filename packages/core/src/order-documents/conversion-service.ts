@@ -176,7 +176,7 @@ export function createConversionService(deps: CoreDeps) {
       const issueDate = request.issueDate ?? calendarDateOf(now, company.timeZone)
       if (toInvoice) {
         // An invoice from a delivery note is dated by its delivery when no service period says otherwise.
-        const servicePeriod = source.servicePeriodStart === null && source.documentType === 'DELIVERY_NOTE' && source.deliveryDate !== null
+        const servicePeriod = source.servicePeriodStart === null && kind.deliveryDateIsSupplyDate && source.deliveryDate !== null
           ? { start: source.deliveryDate, end: source.deliveryDate }
           : { start: source.servicePeriodStart, end: source.servicePeriodEnd }
         const invoice = await newInvoice(unit, company, customer, [source], target as 'INVOICE' | 'PROFORMA', issueDate, drafts, servicePeriod, request.issue ?? false, request.payment)
@@ -193,7 +193,7 @@ export function createConversionService(deps: CoreDeps) {
         id: newId, documentType: targetType, number: `${PLACEHOLDER_PREFIX}${newId}`, numberIssued: false, status: 'DRAFT', issueDate,
         precedingDocument: refOf(source), sentAt: null, lockedAt: null, finalizedAt: null,
         validUntil: null, acceptedAt: null, rejectedAt: null, rejectionReason: null, expiredAt: null,
-        deliveryDate: targetType === 'DELIVERY_NOTE' ? issueDate : source.deliveryDate,
+        deliveryDate: ORDER_DOCUMENT_KINDS[targetType].creationDefaults(issueDate, company).deliveryDate ?? source.deliveryDate,
         completedAt: null, completedAutomatically: false, showPrices: false, trackingReference: null, deliveredAt: null,
         requestedDeliveryDate: null, externalId: null, source: null, convertedQuantities: {}, createdAt: timestamp, updatedAt: timestamp,
       }

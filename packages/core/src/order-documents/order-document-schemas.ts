@@ -3,6 +3,7 @@ import { contentEntries, currency, type InvoiceUpdateFields, jsonObject, lineEnt
 import type { CalendarDate } from '../shared/calendar-date'
 import { boundedString, calendarDate, clearable, locale, type Locale, optionalText, requiredText } from '../shared/fields'
 import { PaymentCreateSchema } from '../payments'
+import { ORDER_DOCUMENT_KINDS } from '../sales-documents'
 import { pageEntries, type PageRequest } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import {
@@ -54,9 +55,20 @@ const KIND_ENTRIES = {
 
 const contentOf = (type: OrderDocumentType) => {
   const entries: v.ObjectEntries = { ...sharedContent, ...KIND_ENTRIES[type] }
-  if (type === 'ORDER') for (const field of printedContent) delete entries[field]
+  if (!ORDER_DOCUMENT_KINDS[type].printed) for (const field of printedContent) delete entries[field]
   return entries
 }
+
+/** The fields of one kind that only a create takes. */
+const CREATE_ONLY_ENTRIES = {
+  QUOTE: {},
+  ORDER_CONFIRMATION: {},
+  DELIVERY_NOTE: {},
+  ORDER: {
+    externalId: v.optional(v.nullable(v.pipe(requiredText(200), v.description('Unique per company: a second order with it answers 409 external_id_taken')))),
+    source: v.optional(v.pipe(requiredText(50), v.description('Where the order came from, e.g. shop; default api'))),
+  },
+} satisfies Record<OrderDocumentType, v.ObjectEntries>
 
 /** POST /{group}: the content of a new document of `type`. */
 export const createSchemaOf = (type: OrderDocumentType): v.GenericSchema<Record<string, unknown>, OrderDocumentFields & Required<Pick<OrderDocumentFields, 'customerId' | 'lines'>>> => aliased(v.object({
@@ -66,10 +78,7 @@ export const createSchemaOf = (type: OrderDocumentType): v.GenericSchema<Record<
   documentLocale: v.optional(locale),
   currency: v.optional(currency),
   metadata: v.optional(v.pipe(jsonObject, v.description('Free JSON object'))),
-  ...(type === 'ORDER' ? {
-    externalId: v.optional(v.nullable(v.pipe(requiredText(200), v.description('Unique per company: a second order with it answers 409 external_id_taken')))),
-    source: v.optional(v.pipe(requiredText(50), v.description('Where the order came from, e.g. shop; default api'))),
-  } : {}),
+  ...CREATE_ONLY_ENTRIES[type],
 } as v.ObjectEntries)) as never
 
 /** What a PUT's `status` may come with: the fields the state tables let a status change set. */

@@ -1,7 +1,7 @@
 import type { Actor } from '../access'
 import type { AuditAction } from '../audit'
 import { requireCategory } from '../categories'
-import { requireCompany } from '../companies'
+import { requireCompany, type TextDocumentType } from '../companies'
 import { requireCustomer } from '../customers'
 import { InvoicingError } from '../errors'
 import { createdByKey, type IdempotencyClaim } from '../idempotency'
@@ -97,7 +97,8 @@ export function createOrderDocumentService(deps: CoreDeps) {
       }
       const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
       const documentLocale = fields.documentLocale ?? customer.defaultLocale ?? company.defaultLocale
-      const texts = type === 'ORDER' ? undefined : company.texts[documentLocale]?.[type]
+      const texts = kind.printed ? company.texts[documentLocale]?.[type as TextDocumentType] : undefined
+      const defaults = kind.creationDefaults(issueDate, company)
       const drafts = await orderLineDrafts(tx, company.id, fields.lines)
       const id = ids.next()
       const timestamp = now.toISOString()
@@ -121,13 +122,13 @@ export function createOrderDocumentService(deps: CoreDeps) {
         buyerReference: fields.buyerReference !== undefined ? fields.buyerReference : customer.buyerReference,
         metadata: fields.metadata ?? {},
         precedingDocument: null, sentAt: null, lockedAt: null, finalizedAt: null,
-        validUntil: type === 'QUOTE' ? fields.validUntil ?? addDays(issueDate, company.quoteValidityDays) : null,
+        validUntil: fields.validUntil ?? defaults.validUntil ?? null,
         acceptedAt: null, rejectedAt: null, rejectionReason: null, expiredAt: null,
-        deliveryDate: fields.deliveryDate !== undefined ? fields.deliveryDate : type === 'DELIVERY_NOTE' ? issueDate : null,
+        deliveryDate: fields.deliveryDate !== undefined ? fields.deliveryDate : defaults.deliveryDate ?? null,
         completedAt: null, completedAutomatically: false,
         showPrices: fields.showPrices ?? false, trackingReference: fields.trackingReference ?? null, deliveredAt: fields.deliveredAt ?? null,
         requestedDeliveryDate: fields.requestedDeliveryDate ?? null,
-        externalId: fields.externalId ?? null, source: type === 'ORDER' ? fields.source ?? 'api' : null,
+        externalId: fields.externalId ?? null, source: fields.source ?? defaults.source ?? null,
         deliveryStatus: null, invoiceStatus: 'NONE', convertedQuantities: {},
         createdAt: timestamp, updatedAt: timestamp,
       }
@@ -253,7 +254,7 @@ export function createOrderDocumentService(deps: CoreDeps) {
         id: copyId, number: `${PLACEHOLDER_PREFIX}${copyId}`, numberIssued: false, status: 'DRAFT', customerId: customer.id, issueDate,
         documentTextVersion: DOCUMENT_TEXT_VERSION,
         validUntil: source.validUntil === null ? null : request.adjustDates ? addDays(today, daysBetween(source.issueDate, source.validUntil)) : source.validUntil,
-        deliveryDate: source.documentType === 'DELIVERY_NOTE' && request.adjustDates ? today : source.deliveryDate,
+        deliveryDate: request.adjustDates ? kind.creationDefaults(today, company).deliveryDate ?? source.deliveryDate : source.deliveryDate,
         buyerReference: sameCustomer ? source.buyerReference : customer.buyerReference,
         ...priceDocument(company, customer, issueDate, sameCustomer ? requestedTaxValues(source) : {}, draftsOf(source.lines).map((line) => ({ ...line, sourceLineId: null })), ids),
         precedingDocument: null, sentAt: null, lockedAt: null, finalizedAt: null, acceptedAt: null, rejectedAt: null, rejectionReason: null,

@@ -11,6 +11,8 @@ export const DELIVERY_NOTE_KIND: OrderDocumentKind = {
   openStatuses: ['DRAFT', 'OPEN', 'DELIVERED'],
   numbering: { range: 'DELIVERY_NOTE', countsAgainstQuota: true, issuedAudit: { action: 'DELIVERY_NOTE_NUMBER_ISSUED', targetType: 'delivery_note' } },
   numberedAtCreation: false,
+  creationDefaults: (issueDate) => ({ deliveryDate: issueDate }),
+  deliveryDateIsSupplyDate: true,
   printKind: () => 'DELIVERY_NOTE',
   printed: true,
   sendable: true,

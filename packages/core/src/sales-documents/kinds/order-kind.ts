@@ -1,4 +1,5 @@
 import type { OrderDocument, OrderDocumentStatus } from '../../order-documents'
+import type { Company } from '../../companies'
 import type { CalendarDate } from '../../shared/calendar-date'
 import type { DocumentKind } from '../document-kind'
 
@@ -22,6 +23,10 @@ export const STATUS_EVENTS = {
 export interface OrderDocumentKind extends DocumentKind<OrderDocument> {
   /** The REST group and scope prefix: `quotes`, `order-confirmations`, … */
   readonly group: 'quotes' | 'order-confirmations' | 'delivery-notes' | 'orders'
+  /** What a new one (created, converted into, or a copy dated anew) has unless the request says otherwise. */
+  creationDefaults(issueDate: CalendarDate, company: Pick<Company, 'quoteValidityDays'>): Partial<Pick<OrderDocument, 'validUntil' | 'deliveryDate' | 'source'>>
+  /** Whether its `deliveryDate` is the date of supply an invoice made from it prints when it has no service period (delivery notes). */
+  readonly deliveryDateIsSupplyDate: boolean
   /** Whether it starts as a numbered OPEN document instead of a draft (orders). */
   readonly numberedAtCreation: boolean
   /** The condition on derived documents of a status change, if it has one. */
@@ -54,6 +59,8 @@ export const ORDER_KIND_BASE = {
   creditable: false,
   cancellation: 'status',
   guardTransition: () => {},
+  creationDefaults: () => ({}),
+  deliveryDateIsSupplyDate: false,
 } as const satisfies Partial<OrderDocumentKind>
 
 /** Content may change in DRAFT only (quotes, order confirmations, delivery notes). */

@@ -15,6 +15,7 @@ export const ORDER_KIND: OrderDocumentKind = {
   openStatuses: ['OPEN'],
   numbering: { range: 'ORDER', countsAgainstQuota: false, issuedAudit: { action: 'ORDER_NUMBER_ISSUED', targetType: 'order' } },
   numberedAtCreation: true,
+  creationDefaults: () => ({ source: 'api' }),
   printKind: () => { throw new Error('orders are not printed') },
   printed: false,
   sendable: false,

@@ -1,5 +1,6 @@
 import type { OrderDocumentStatus } from '../../order-documents'
 import { InvoicingError } from '../../errors'
+import { addDays } from '../../shared/calendar-date'
 import type { Transitions } from '../document-kind'
 import { editableAsDraft, ORDER_KIND_BASE, type OrderDocumentKind } from './order-kind'
 
@@ -25,6 +26,7 @@ export const QUOTE_KIND: OrderDocumentKind = {
   openStatuses: ['DRAFT', 'OPEN', 'ACCEPTED', 'REJECTED', 'EXPIRED'],
   numbering: { range: 'QUOTE', countsAgainstQuota: true, issuedAudit: { action: 'QUOTE_NUMBER_ISSUED', targetType: 'quote' } },
   numberedAtCreation: false,
+  creationDefaults: (issueDate, company) => ({ validUntil: addDays(issueDate, company.quoteValidityDays) }),
   printKind: () => 'QUOTE',
   printed: true,
   sendable: true,
