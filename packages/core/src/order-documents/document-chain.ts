@@ -28,29 +28,32 @@ export function sourcesOf(document: SalesDocument): DocumentRef[] {
 }
 
 /**
- * Every document made from `root`, directly or through others, level by level: conversions and
- * what credits them. Each document appears once (a collective invoice under the first of its
- * sources reached), so a document may come before one of its other sources.
+ * Every document made from any of `roots`, directly or through others, level by level:
+ * conversions and what credits them. Each level is found in one query per store, and each
+ * document is read once (a collective invoice under the first of its sources reached), so a
+ * document may come before one of its other sources.
  */
-export async function descendantsOf(reader: ChainReader, root: SalesDocument): Promise<SalesDocument[]> {
-  const seen = new Set([root.id])
+export async function descendantsOfAll(reader: ChainReader, roots: readonly SalesDocument[]): Promise<SalesDocument[]> {
+  const [first] = roots
+  if (!first) return []
+  const seen = new Set(roots.map((root) => root.id))
   const found: SalesDocument[] = []
-  let frontier = [root.id]
+  let frontier = [...seen]
   for (let depth = 0; frontier.length > 0 && depth < MAX_CHAIN_DEPTH; depth++) {
-    const next: SalesDocument[] = []
-    for (const id of frontier) {
-      const derived = [...await reader.orderDocuments.listDerived(root.companyId, id), ...await reader.invoices.listDerived(root.companyId, id)]
-      for (const document of derived) {
-        if (seen.has(document.id)) continue
-        seen.add(document.id)
-        next.push(document)
-      }
-    }
-    found.push(...next)
-    frontier = next.map((document) => document.id)
+    const [orderDocuments, invoices] = await Promise.all([
+      reader.orderDocuments.summariesDerivedFrom(first.companyId, frontier),
+      reader.invoices.summariesDerivedFrom(first.companyId, frontier),
+    ])
+    const next = [...orderDocuments, ...invoices].filter((summary) => !seen.has(summary.id) && seen.add(summary.id))
+    const documents = await Promise.all(next.map((summary) => documentOf(reader, first.companyId, summary)))
+    found.push(...documents.filter((document): document is SalesDocument => document !== undefined))
+    frontier = next.map((summary) => summary.id)
   }
   return found
 }
+
+/** Every document made from `root`, directly or through others (see {@link descendantsOfAll}). */
+export const descendantsOf = (reader: ChainReader, root: SalesDocument): Promise<SalesDocument[]> => descendantsOfAll(reader, [root])
 
 /** The first document of the chain `document` belongs to: following its sources upwards. */
 export async function rootOf(reader: ChainReader, document: SalesDocument): Promise<SalesDocument> {

@@ -2,7 +2,7 @@ import type { SalesDocument } from '../sales-documents'
 import { ORDER_DOCUMENT_KINDS } from '../sales-documents'
 import { canonicalJson } from '../shared/canonical-json'
 import type { UnitOfWork } from '../unit-of-work'
-import { descendantsOf, fulfilmentOf, orderDocumentAncestorsOf } from './document-chain'
+import { descendantsOf, descendantsOfAll, fulfilmentOf, orderDocumentAncestorsOf } from './document-chain'
 import { isOrderDocumentType, type OrderDocument } from './order-document'
 import { emitOrderDocumentEvent } from './order-document-events'
 
@@ -12,9 +12,11 @@ import { emitOrderDocumentEvent } from './order-document-events'
  * the kinds that close themselves (and back to OPEN when a release undoes it; a manual close
  * stays). Emits `.completed`, or `.updated` when a status changed.
  */
-export async function refreshFulfilment(unit: UnitOfWork, document: OrderDocument, automatic = true): Promise<OrderDocument> {
+export async function refreshFulfilment(
+  unit: UnitOfWork, document: OrderDocument, automatic = true, descendants?: readonly SalesDocument[],
+): Promise<OrderDocument> {
   const kind = ORDER_DOCUMENT_KINDS[document.documentType]
-  const fulfilment = fulfilmentOf(document, await descendantsOf(unit.tx, document))
+  const fulfilment = fulfilmentOf(document, descendants ?? await descendantsOf(unit.tx, document))
   let next: OrderDocument = { ...document, ...fulfilment }
   const done = fulfilment.invoiceStatus === 'FULL' && (fulfilment.deliveryStatus === 'FULL' || fulfilment.deliveryStatus === 'NOT_APPLICABLE')
   const timestamp = unit.now.toISOString()
@@ -52,11 +54,16 @@ export async function settleFulfilment(unit: UnitOfWork, written: readonly Sales
     if (isOrderDocumentType(document.documentType)) writtenOrderDocuments.set(document.id, document)
     for (const source of await orderDocumentAncestorsOf(unit.tx, document)) sources.set(source.id, source)
   }
-  const refresh = async ({ companyId, id }: { companyId: string; id: string }, automatic: boolean) => {
-    // Read again: a deleted document has nothing to refresh, a changed one is refreshed as stored.
-    const current = await unit.tx.orderDocuments.get(companyId, id)
-    if (current) await refreshFulfilment(unit, current, automatic)
-  }
-  for (const source of sources.values()) await refresh(source, true)
-  for (const [id, document] of writtenOrderDocuments) if (!sources.has(id)) await refresh(document, false)
+  // Read again: a deleted document has nothing to refresh, a changed one is refreshed as stored.
+  const current = async (documents: Iterable<{ companyId: string; id: string }>) =>
+    (await Promise.all([...documents].map(({ companyId, id }) => unit.tx.orderDocuments.get(companyId, id)))).filter((each) => each !== undefined)
+  const toRefresh = [
+    ...(await current(sources.values())).map((document) => ({ document, automatic: true })),
+    ...(await current([...writtenOrderDocuments].filter(([id]) => !sources.has(id)).map(([, document]) => document))).map((document) => ({ document, automatic: false })),
+  ]
+  // One walk down from all of them; each finds what it holds by following its own lines through
+  // all of it (the refreshed documents included: one may be made from another).
+  const roots = toRefresh.map(({ document }) => document)
+  const descendants = [...roots, ...await descendantsOfAll(unit.tx, roots)]
+  for (const { document, automatic } of toRefresh) await refreshFulfilment(unit, document, automatic, descendants)
 }
