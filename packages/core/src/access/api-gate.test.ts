@@ -161,7 +161,7 @@ describe('usage', () => {
     assert.deepEqual(await invoicing.access.usage(actor), {
       month: '2026-03',
       apiCalls: { used: 2, quota: 50_000, remaining: 49_998 },
-      documents: { used: 0, quota: null, remaining: null },
+      documents: { used: 0, quota: null, remaining: null, byDocumentType: {} },
     })
   })
 
