@@ -2,3 +2,6 @@ export { INTERVAL_UNITS, SERVICE_PERIOD_MODES, type IntervalUnit, type Occurrenc
 export { occurrenceDate } from './occurrence-date'
 export { firstOccurrenceAfter, firstOccurrenceOnOrAfter } from './occurrence-index'
 export { servicePeriodOf, type ServicePeriod } from './service-period'
+export { type OccurrenceProgress, type Recurrence } from './remaining-occurrences'
+export { DUE_OCCURRENCES_PER_TICK, dueOccurrences, isEndReached, latestDueOccurrence, missedOccurrences, nextOccurrence } from './due-occurrences'
+export { preview, type PreviewedOccurrence } from './preview'
