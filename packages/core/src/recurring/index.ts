@@ -6,3 +6,4 @@ export { type OccurrenceProgress, type Recurrence } from './remaining-occurrence
 export { DUE_OCCURRENCES_PER_TICK, dueOccurrences, isEndReached, latestDueOccurrence, missedOccurrences, nextOccurrence } from './due-occurrences'
 export { preview, type PreviewedOccurrence } from './preview'
 export { fillPlaceholders, type PlaceholderValues } from './placeholders'
+export { intervalProblem, MAX_INTERVAL_COUNT, type IntervalProblem } from './interval-validation'
