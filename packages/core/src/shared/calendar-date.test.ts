@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { calendarDateOf, isCalendarDate, secondsUntilNextMonth } from './calendar-date'
+import { addMonths, calendarDateOf, daysInMonth, endOfMonth, isCalendarDate, secondsUntilNextMonth } from './calendar-date'
 
 const secondsBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 1000
 
@@ -98,5 +98,42 @@ describe('secondsUntilNextMonth', () => {
       secondsUntilNextMonth(new Date('2018-03-31T12:30:00Z'), 'Australia/Sydney'),
       secondsBetween('2018-03-31T12:30:00Z', '2018-04-01T00:00:00+11:00'),
     )
+  })
+})
+
+describe('daysInMonth', () => {
+  it('knows February of leap years, century years included', () => {
+    assert.equal(daysInMonth(2024, 2), 29)
+    assert.equal(daysInMonth(2026, 2), 28)
+    assert.equal(daysInMonth(2000, 2), 29)
+    assert.equal(daysInMonth(2100, 2), 28)
+    assert.deepEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => daysInMonth(2026, month)), [31, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+  })
+})
+
+describe('addMonths', () => {
+  it('keeps the day of month, clamped to shorter months', () => {
+    assert.equal(addMonths('2026-01-31', 1), '2026-02-28')
+    assert.equal(addMonths('2024-01-31', 1), '2024-02-29')
+    assert.equal(addMonths('2026-01-31', 2), '2026-03-31')
+    assert.equal(addMonths('2026-05-31', 1), '2026-06-30')
+    assert.equal(addMonths('2026-01-15', 0), '2026-01-15')
+  })
+
+  it('crosses years both ways', () => {
+    assert.equal(addMonths('2026-11-30', 3), '2027-02-28')
+    assert.equal(addMonths('2026-03-31', -1), '2026-02-28')
+    assert.equal(addMonths('2026-01-10', -1), '2025-12-10')
+    assert.equal(addMonths('2024-02-29', 12), '2025-02-28')
+    assert.equal(addMonths('2024-02-29', 48), '2028-02-29')
+  })
+})
+
+describe('endOfMonth', () => {
+  it('is the last day of the month, moved by whole months when asked', () => {
+    assert.equal(endOfMonth('2026-02-01'), '2026-02-28')
+    assert.equal(endOfMonth('2024-02-10'), '2024-02-29')
+    assert.equal(endOfMonth('2026-01-15', 3), '2026-04-30')
+    assert.equal(endOfMonth('2026-01-15', -1), '2025-12-31')
   })
 })

@@ -55,6 +55,39 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 export const daysBetween = (from: CalendarDate, to: CalendarDate): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
+/** True in the leap years of the Gregorian calendar. */
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+
+/** Number of days of `month` (1–12) in `year`. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
+
+const dateOf = (year: number, month: number, day: number): CalendarDate =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+
+/** The year, month (1–12) and day of `date`, plus `months` whole months, as a month count. */
+function shiftedMonth(date: CalendarDate, months: number): { year: number; month: number; day: number } {
+  const monthIndex = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months
+  return { year: Math.floor(monthIndex / 12), month: (monthIndex % 12 + 12) % 12 + 1, day: Number(date.slice(8, 10)) }
+}
+
+/**
+ * `date` moved by `months` whole months (negative moves back), keeping its day of month but
+ * clamped to the length of the month reached: 31 January + 1 month = 28 or 29 February.
+ */
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const { year, month, day } = shiftedMonth(date, months)
+  return dateOf(year, month, Math.min(day, daysInMonth(year, month)))
+}
+
+/** The last day of the month `months` whole months after that of `date` (0: its own month). */
+export function endOfMonth(date: CalendarDate, months = 0): CalendarDate {
+  const { year, month } = shiftedMonth(date, months)
+  return dateOf(year, month, daysInMonth(year, month))
+}
+
 /** `YYYY-MM` of a calendar date. */
 export const monthOf = (date: CalendarDate): string => date.slice(0, 7)
 
