@@ -35,6 +35,9 @@ export interface Invoice extends SalesDocument {
    * delivery note of a collective invoice (whose `precedingDocument` is the first of them).
    */
   sourceDocuments: DocumentRef[]
+  /** On invoices a recurring schedule made: the schedule and the occurrence date. */
+  recurringScheduleId: string | null
+  recurringOccurrenceDate: CalendarDate | null
 }
 
 /** What every new draft starts with, whatever it is made from: a placeholder, nothing sent, paid, locked or linked. */
@@ -49,6 +52,8 @@ export const newDraftState = (id: string, timestamp: string) => ({
   payout: null,
   precedingDocument: null,
   sourceDocuments: [],
+  recurringScheduleId: null,
+  recurringOccurrenceDate: null,
   dunningPaused: false,
   dunningPausedAt: null,
   dunningPausedReason: null,

@@ -21,6 +21,8 @@ import type { Page } from '../shared/pagination'
 import { foldForSearch, searchTextOf } from '../shared/search'
 import { compareText, createTable, newestFirst, sliceOf, type Row, type Table } from './memory-table'
 import { orderDocumentRecords } from './order-document-records'
+import { recurringScheduleRecords } from './recurring-schedule-records'
+import type { RecurringOccurrence, RecurringSchedule } from '../recurring'
 import type { OrderDocument } from '../order-documents'
 
 /**
@@ -38,6 +40,8 @@ export function createMemoryStorage(): Storage {
     usage: createTable<UsageCounts>(),
     invoices: createTable<Invoice>(),
     orderDocuments: createTable<OrderDocument>(),
+    recurringSchedules: createTable<RecurringSchedule>(),
+    recurringOccurrences: createTable<RecurringOccurrence>(),
     documentCategories: createTable<DocumentCategory>(),
     idempotency: createTable<IdempotencyRecord>(),
     events: createTable<DomainEvent & { dispatchedAt?: string }>(),
@@ -90,6 +94,8 @@ interface Tables {
   usage: Table<UsageCounts>
   invoices: Table<Invoice>
   orderDocuments: Table<OrderDocument>
+  recurringSchedules: Table<RecurringSchedule>
+  recurringOccurrences: Table<RecurringOccurrence>
   documentCategories: Table<DocumentCategory>
   idempotency: Table<IdempotencyRecord>
   events: Table<DomainEvent & { dispatchedAt?: string }>
@@ -462,6 +468,7 @@ function createRepositories(tables: Tables): StorageTx {
     },
     invoices: invoiceRecords(tables.invoices, customers, tables.documentVersions, tables.payments),
     orderDocuments: orderDocumentRecords(tables.orderDocuments, customers),
+    recurringSchedules: recurringScheduleRecords(tables.recurringSchedules, tables.recurringOccurrences, customers),
     documentCategories: {
       get: async (companyId, id) => {
         const category = documentCategories.get(id)
@@ -522,6 +529,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     usage: wrap(repositories.usage),
     invoices: wrap(repositories.invoices),
     orderDocuments: wrap(repositories.orderDocuments),
+    recurringSchedules: wrap(repositories.recurringSchedules),
     documentCategories: wrap(repositories.documentCategories),
     idempotency: wrap(repositories.idempotency),
     events: wrap(repositories.events),

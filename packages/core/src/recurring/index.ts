@@ -19,3 +19,8 @@ export { DUE_OCCURRENCES_PER_TICK, dueOccurrences, isEndReached, latestDueOccurr
 export { preview, type PreviewedOccurrence } from './preview'
 export { fillPlaceholders, type PlaceholderValues } from './placeholders'
 export { intervalProblem, MAX_INTERVAL_COUNT, type IntervalProblem } from './interval-validation'
+export {
+  CATCH_UP_MODES, ISSUE_MODES, OCCURRENCE_STATUSES, SCHEDULE_STATUSES, SKIP_REASONS,
+  type CatchUpMode, type IssueMode, type OccurrenceStatus, type RecurringOccurrence, type RecurringSchedule, type ScheduleError,
+  type ScheduleStatus, type SkipReason,
+} from './recurring-schedule'

@@ -105,6 +105,7 @@ export function anInvoice(companyId: string, customerId: string, overrides: Part
     sentAt: '2026-02-10T09:00:00.000Z', paidAt: '2026-02-20T10:00:00.000Z', lockedAt: '2026-02-10T08:59:00.000Z',
     creditNoteReason: 'PRICE_CORRECTION', precedingDocument: { documentType: 'PROFORMA', id: nextId('pf') },
     sourceDocuments: [{ documentType: 'DELIVERY_NOTE', id: nextId('ls') }, { documentType: 'ORDER', id: nextId('au') }],
+    recurringScheduleId: nextId('rs'), recurringOccurrenceDate: '2026-02-01',
     payout: { status: 'FAILED', reference: 'Rückläufer ✓', note: 'IBAN falsch', executedAt: null, updatedAt: '2026-02-21T12:00:00.000Z' },
     dunningPaused: true, dunningPausedAt: '2026-02-21T11:00:00.000Z', dunningPausedReason: 'Kunde hat Rückfrage ❓',
     lines: [
@@ -125,7 +126,8 @@ export function anInvoice(companyId: string, customerId: string, overrides: Part
 export function anOrderDocument(companyId: string, customerId: string, overrides: Partial<OrderDocument> = {}): OrderDocument {
   const id = nextId('od')
   const { dueDate: _, invoiceDateIsServiceDate: __, eInvoiceAudit: ___, paidAt: ____, creditNoteReason: _____, payout: ______,
-    dunningPaused: _______, dunningPausedAt: ________, dunningPausedReason: _________, sourceDocuments: __________, ...shared } = anInvoice(companyId, customerId)
+    dunningPaused: _______, dunningPausedAt: ________, dunningPausedReason: _________, sourceDocuments: __________,
+    recurringScheduleId: ___________, recurringOccurrenceDate: ____________, ...shared } = anInvoice(companyId, customerId)
   const lines = shared.lines.map((line, index) => ({ ...line, sourceLineId: index === 0 ? nextId('src') : null }))
   return {
     ...shared,

@@ -9,6 +9,7 @@ import type { EventReader, EventOutbox } from './events'
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency'
 import type { InvoiceReader, InvoiceRepository } from './invoices'
 import type { OrderDocumentReader, OrderDocumentRepository } from './order-documents'
+import type { RecurringScheduleReader, RecurringScheduleRepository } from './recurring-schedules'
 import type { PaymentReader, PaymentRepository } from './payments'
 import type { ProductReader, ProductRepository } from './products'
 import type { ReminderReader, ReminderRepository } from './reminders'
@@ -65,6 +66,7 @@ export interface StorageReader {
   readonly usage: UsageReader
   readonly invoices: InvoiceReader
   readonly orderDocuments: OrderDocumentReader
+  readonly recurringSchedules: RecurringScheduleReader
   readonly documentCategories: DocumentCategoryReader
   readonly idempotency: IdempotencyReader
   readonly events: EventReader
@@ -87,6 +89,7 @@ export interface StorageTx {
   readonly usage: UsageRepository
   readonly invoices: InvoiceRepository
   readonly orderDocuments: OrderDocumentRepository
+  readonly recurringSchedules: RecurringScheduleRepository
   readonly documentCategories: DocumentCategoryRepository
   readonly idempotency: IdempotencyRepository
   readonly events: EventOutbox
@@ -109,6 +112,7 @@ export type * from './sequences'
 export type * from './usage'
 export type * from './invoices'
 export type * from './order-documents'
+export type * from './recurring-schedules'
 export type * from './document-categories'
 export type * from './idempotency'
 export type * from './events'
