@@ -31,6 +31,7 @@ import { createWebhookDispatcher, type WebhookDispatchOptions } from './webhooks
 import { webhookDeliveryJob } from './webhooks/webhook-delivery-job'
 import { createWebhookService } from './webhooks/webhook-service'
 import type { WebhookTransport } from './ports/webhook-transport'
+import { createOccurrenceProcessing, createOccurrenceSending, createScheduler, createScheduleService, type TickReport } from './recurring'
 import {
   createConversionService, createDocumentChain, createOrderDocumentSending, createOrderDocumentService, createQuoteExpiry, type OrderDocumentType,
   requireOrderDocument, settleFulfilment,
@@ -56,6 +57,10 @@ export interface InvoicingOptions {
   webhooks?: WebhookDispatchOptions & { transport: WebhookTransport }
   /** Called when an event subscriber throws; default: logged with console.error. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
+  /** Runs the scheduler (recurring schedules, quote expiry) as a job every `intervalMs`; without it, call `scheduler.tick()` yourself. */
+  scheduler?: { intervalMs: number; onTick?: (report: TickReport) => void }
+  /** Recurring SEND occurrences: the waits before each retry of a failed send (default 1, 10, 60 minutes). */
+  recurringSendRetryDelaysMs?: readonly number[]
   /** Called when a version PDF could not be archived after its change committed; default: logged with console.error. */
   onArchiveError?: (error: unknown, versionId: string) => void
 }
@@ -82,9 +87,13 @@ export function createInvoicing(options: InvoicingOptions) {
   const events: EventBus = { on: deps.events.on, off: deps.events.off }
   const webhookTransport = options.webhooks?.transport ?? noWebhookTransport
   const webhookDispatcher = createWebhookDispatcher(deps, webhookTransport, options.webhooks)
+  const expireQuotes = createQuoteExpiry(deps)
+  const occurrenceSending = createOccurrenceSending(deps, sending, options.recurringSendRetryDelaysMs)
+  const scheduler = createScheduler(deps, createOccurrenceProcessing(deps), occurrenceSending, expireQuotes)
   const jobs: readonly JobDefinition[] = [
     webhookDeliveryJob(webhookDispatcher, events, options.webhooks?.pollIntervalMs),
     idempotencyRetentionJob(deps.storage, deps.clock),
+    ...(options.scheduler ? [scheduler.job(options.scheduler.intervalMs, options.scheduler.onTick)] : []),
   ]
   return {
     companies: createCompanyService(deps),
@@ -111,8 +120,8 @@ export function createInvoicing(options: InvoicingOptions) {
       ...createOrderDocumentSending(deps),
       /** The document chain a document belongs to (`GET /{group}/{id}/related`). */
       related: async (actor: Actor, type: OrderDocumentType, id: string) => chainOf(actor, await requireOrderDocument(deps.storage, actor.companyId, type, id)),
-      /** OPEN quotes past their validUntil become EXPIRED (the scheduler's job; callable directly until it exists). */
-      expireQuotes: createQuoteExpiry(deps),
+      /** OPEN quotes past their validUntil become EXPIRED (the scheduler does it; callable directly). */
+      expireQuotes,
     },
     /** Credit notes and their payouts (they are documents too: `invoices` reads and changes them as well). */
     creditNotes: createCreditNoteService(deps, sending),
@@ -120,6 +129,10 @@ export function createInvoicing(options: InvoicingOptions) {
     dunning: createDunningService(deps),
     /** Money received for documents. */
     payments: createPaymentService(deps),
+    /** Recurring schedules: an invoice template and the rule of its dates. */
+    recurringSchedules: createScheduleService(deps, occurrenceSending),
+    /** Recurring invoices, their sends and quote expiry, as one tick or until nothing is due (`run-once`). */
+    scheduler: { tick: scheduler.tick, runOnce: scheduler.runOnce },
     /** Frozen versions of locked documents and their archived PDFs. */
     versions: createVersionService(deps),
     /** Webhook endpoints and their delivery log (Enterprise). */

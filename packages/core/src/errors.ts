@@ -108,6 +108,16 @@ export const ERROR_CODES = [
   'incompatible_sources',
   /** An order with this externalId exists (`id`, `number`). */
   'external_id_taken',
+  /** A recurring schedule's first date lies before today. */
+  'start_date_in_past',
+  /** A field a schedule's invoice template may not hold (its dates come from the schedule) (`field`). */
+  'field_not_allowed',
+  /** A schedule's endDate lies before its startDate. */
+  'invalid_end_date',
+  /** The field cannot change once the schedule has occurrences (`field`). */
+  'field_locked',
+  /** The schedule has occurrences, so it is cancelled rather than deleted. */
+  'schedule_has_occurrences',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

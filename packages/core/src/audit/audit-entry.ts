@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   ] as const),
   /** The scheduler's: a quote past its validUntil. */
   'QUOTE_EXPIRED',
+  'RECURRING_SCHEDULE_CREATED_VIA_API', 'RECURRING_SCHEDULE_UPDATED_VIA_API', 'RECURRING_SCHEDULE_STATUS_CHANGED_VIA_API',
+  'RECURRING_SCHEDULE_DELETED_VIA_API', 'RECURRING_SCHEDULE_RUN_VIA_API', 'RECURRING_SCHEDULE_SKIPPED_VIA_API',
+  /** The scheduler's (or a run's): an occurrence processed into an invoice, skipped or failed. */
+  'RECURRING_OCCURRENCE_CREATED',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -105,7 +105,8 @@ export function createCustomerService(deps: CoreDeps) {
     async delete(actor: Actor, id: string): Promise<void> {
       await inUnitOfWork(actor, async ({ tx, audit }) => {
         await requireCustomer(tx, actor.companyId, id)
-        if (await tx.invoices.existsForCustomer(actor.companyId, id) || await tx.orderDocuments.existsForCustomer(actor.companyId, id)) {
+        if (await tx.invoices.existsForCustomer(actor.companyId, id) || await tx.orderDocuments.existsForCustomer(actor.companyId, id) ||
+          await tx.recurringSchedules.existsForCustomer(actor.companyId, id)) {
           throw new InvoicingError('customer_in_use', 'The customer has documents and cannot be deleted')
         }
         await tx.customers.delete(actor.companyId, id)

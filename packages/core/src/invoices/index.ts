@@ -8,3 +8,5 @@ export { type DocumentFile, type ExportedFile, type FileSource } from './invoice
 export { contentEntries, currency, MAX_LINES, type InvoiceCreateInput, type InvoiceUpdateFields, jsonObject, lineEntries, type LineInput, lineList, lines, upperCased } from './invoice-schemas'
 export { DOCUMENT_TEXT_VERSION, type InvoiceCustomer, type InvoiceDetail, invoiceCustomerOf } from './invoice-service'
 export { requestedFieldsOf, requestedTaxValues } from './requested-fields'
+export { newInvoiceDraft } from './new-invoice'
+export { InvoiceCreateSchema, LineInputSchema, type InvoiceCreateFields } from './invoice-schemas'

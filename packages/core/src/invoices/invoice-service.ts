@@ -1,20 +1,16 @@
 import type { Actor } from '../access'
-import { requireCategory } from '../categories'
 import { requireCompany } from '../companies'
 import { type Customer, requireCustomer } from '../customers'
 import { InvoicingError } from '../errors'
 import type { CoreDeps } from '../ports/deps'
-import { addDays, calendarDateOf } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { createUnitOfWork } from '../unit-of-work'
 import { parseInput } from '../shared/validation'
 import { createdByKey, type IdempotencyClaim } from '../idempotency'
 import { returnMovedPayments } from './cancellation'
-import { assertDateOrder, draftLines, priceDocument, withDerivedDocuments, type WithDerived } from '../sales-documents'
+import { withDerivedDocuments, type WithDerived } from '../sales-documents'
 import { createDocumentUpdate, type InvoiceUpdateResult } from './document-update'
 import type { Invoice } from './invoice'
-import { newDraftState } from './invoice'
-import { requestedFieldsOf, requestedTaxValues } from './requested-fields'
 import {
   InvoiceCreateSchema, InvoiceListQuerySchema, InvoiceUpdateSchema,
   type InvoiceCreateInput, type InvoiceListQueryInput, type InvoiceUpdateInput,
@@ -23,9 +19,9 @@ import { balanceOf, type Payment } from '../payments'
 import { assertNotBeingSent } from '../sending'
 import { documentCustomerOf, requireInvoice } from './document-parts'
 import { emitInvoiceEvent } from './invoice-events'
+import { newInvoiceDraft } from './new-invoice'
 
-/** The version of the built-in document texts a new document is written with. */
-export const DOCUMENT_TEXT_VERSION = '2026-1'
+export { DOCUMENT_TEXT_VERSION } from './document-text-version'
 
 /** The customer as a detail read shows it: the recipient with address and VAT id. */
 export type InvoiceCustomer = Pick<Customer, 'id' | 'customerNumber' | 'name' | 'email' | 'street' | 'zipCode' | 'city' | 'country' | 'vatId'>
@@ -63,39 +59,9 @@ export function createInvoiceService(deps: CoreDeps) {
         const { tx, now } = unit
         const company = await requireCompany(tx, actor)
         const customer = await requireCustomer(tx, company.id, fields.customerId)
-        if (fields.documentCategoryId != null) await requireCategory(tx, company.id, fields.documentCategoryId)
-        const issueDate = fields.issueDate ?? calendarDateOf(now, company.timeZone)
-        // The schema leaves INVOICE (the default) and PROFORMA: credit notes have their own endpoint.
-        const invoiceType = fields.invoiceType ?? 'INVOICE'
-        const documentLocale = fields.documentLocale ?? customer.defaultLocale ?? company.defaultLocale
-        const drafts = await draftLines(tx.products, company.id, fields.lines)
-        const priced = priceDocument(company, customer, issueDate, requestedTaxValues(fields), drafts, ids)
-        const texts = company.texts[documentLocale]?.[invoiceType]
-        const id = ids.next()
-        const timestamp = now.toISOString()
-        const invoice: Invoice = {
-          ...newDraftState(id, timestamp),
-          id,
-          companyId: company.id,
-          documentType: invoiceType,
-          customerId: customer.id,
-          documentCategoryId: fields.documentCategoryId ?? null,
-          documentLocale,
-          documentTextVersion: DOCUMENT_TEXT_VERSION,
-          issueDate,
-          dueDate: fields.dueDate ?? addDays(issueDate, customer.paymentTermDays ?? company.paymentTermDays),
-          servicePeriodStart: fields.servicePeriodStart ?? null,
-          servicePeriodEnd: fields.servicePeriodEnd ?? null,
-          currency: fields.currency ?? 'EUR',
-          ...priced,
-          taxExemptionNote: fields.taxExemptionNote ?? null,
-          ...requestedFieldsOf(fields, texts),
-          orderNumber: fields.orderNumber ?? null,
-          buyerReference: fields.buyerReference !== undefined ? fields.buyerReference : customer.buyerReference,
-        }
-        assertDateOrder(invoice)
+        const invoice = await newInvoiceDraft(tx, company, customer, fields, ids, now)
         await tx.invoices.insert(invoice)
-        await unit.audit('INVOICE_CREATED_VIA_API', { type: 'invoice', id }, { invoiceType, grossTotal: invoice.grossTotal })
+        await unit.audit('INVOICE_CREATED_VIA_API', { type: 'invoice', id: invoice.id }, { invoiceType: invoice.documentType, grossTotal: invoice.grossTotal })
         await emitInvoiceEvent(unit, 'invoice.created', invoice)
         return detailOf({ ...invoice, derivedDocuments: [], sourceDocumentSummaries: [] }, customer)
       }, claim)

@@ -63,6 +63,9 @@ export function orderDocumentRecords(documents: Table<OrderDocument>, customers:
     summariesDerivedFrom: async (companyId, documentIds) => derivedFrom(companyId, documentIds).map(({ value }) => ({
       documentType: value.documentType, id: value.id, number: value.number, status: value.status, precedingDocumentId: value.precedingDocument!.id,
     })),
+    companiesWithOpenQuotesBefore: async (date, afterCompanyId, limit) => [...new Set([...documents.rows()]
+      .filter(({ value }) => value.documentType === 'QUOTE' && value.status === 'OPEN' && value.validUntil !== null && value.validUntil < date && value.companyId > afterCompanyId)
+      .map(({ value }) => value.companyId))].sort(compareText).slice(0, limit),
     existsForCustomer: async (companyId, customerId) => ofCompany(companyId).some((row) => row.value.customerId === customerId),
     existsForCategory: async (companyId, categoryId) => ofCompany(companyId).some((row) => row.value.documentCategoryId === categoryId),
     insert: async (document) => {

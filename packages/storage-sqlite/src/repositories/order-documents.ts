@@ -49,6 +49,12 @@ export function createOrderDocumentRepository(executor: Executor): OrderDocument
         documentType: each.document_type as DocumentType, id: each.id, number: each.number, status: each.status, precedingDocumentId: each.preceding_document_id!,
       }))
     },
+    async companiesWithOpenQuotesBefore(date, afterCompanyId, limit) {
+      const found = await rows(db.selectFrom('order_document').select('company_id').distinct()
+        .where('document_type', '=', 'QUOTE').where('status', '=', 'OPEN').where('valid_until', '<', date).where('company_id', '>', afterCompanyId)
+        .orderBy('company_id').limit(limit))
+      return found.map((each) => each.company_id)
+    },
     existsForCustomer: (companyId, customerId) => exists(companyId, 'customer_id', customerId),
     existsForCategory: (companyId, categoryId) => exists(companyId, 'document_category_id', categoryId),
     async insert(document) {

@@ -40,6 +40,11 @@ export interface OrderDocumentReader {
   summariesDerivedFrom(companyId: string, documentIds: readonly string[]): Promise<DocumentSummary[]>
   existsForCustomer(companyId: string, customerId: string): Promise<boolean>
   existsForCategory(companyId: string, documentCategoryId: string): Promise<boolean>
+  /**
+   * The ids of companies with OPEN quotes whose `validUntil` lies before `date`, ascending,
+   * after `afterCompanyId`, at most `limit`: where the scheduler looks for quotes to expire.
+   */
+  companiesWithOpenQuotesBefore(date: CalendarDate, afterCompanyId: string, limit: number): Promise<string[]>
 }
 
 /**

@@ -1,0 +1,110 @@
+import type { JobDefinition } from '../jobs'
+import type { CoreDeps } from '../ports/deps'
+import { calendarDateOf, type CalendarDate } from '../shared/calendar-date'
+import type { createOccurrenceProcessing } from './occurrence-processing'
+import type { createOccurrenceSending } from './occurrence-sending'
+
+export const SCHEDULER_JOB = 'scheduler'
+
+/** The latest calendar date anywhere (UTC+14): no company's "today" lies after it. */
+const LATEST_ZONE = 'Pacific/Kiritimati'
+
+/** Schedules (and companies with quotes to expire) read per page. */
+const PAGE = 100
+
+/** What one tick did. */
+export interface TickReport {
+  /** Schedules that had dates due. */
+  due: number
+  created: number
+  skipped: number
+  failed: number
+  /** Send attempts of SEND schedules. */
+  sendAttempts: number
+  expiredQuotes: number
+  durationMs: number
+}
+
+export interface TickOptions {
+  /** "Today" for this tick in every company (invoices are dated it); default each company's own today. */
+  asOf?: CalendarDate | undefined
+  /** Only this company's schedules and quotes. */
+  companyId?: string | undefined
+  signal?: AbortSignal | undefined
+}
+
+type Processing = ReturnType<typeof createOccurrenceProcessing>
+type Sending = ReturnType<typeof createOccurrenceSending>
+type ExpireQuotes = (companyId: string, today?: CalendarDate) => Promise<number>
+
+/**
+ * One scheduler tick: the due occurrences of every ACTIVE schedule (at most 24 dates per
+ * schedule), the sends of SEND schedules that are due, and the quotes past their validUntil.
+ * Every step is safe when two processes tick at once: occurrences are recorded once per date,
+ * sends are claimed, quotes re-read in the transaction that expires them.
+ */
+export function createScheduler(deps: CoreDeps, processing: Processing, sending: Sending, expireQuotes: ExpireQuotes) {
+  async function tick({ asOf, companyId, signal }: TickOptions = {}): Promise<TickReport> {
+    const started = Date.now()
+    const report: TickReport = { due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, durationMs: 0 }
+    const latest = asOf ?? calendarDateOf(deps.clock.now(), LATEST_ZONE)
+    for (let after = ''; !signal?.aborted;) {
+      const due = await deps.storage.recurringSchedules.listDue(latest, after, PAGE, companyId)
+      for (const schedule of due) {
+        if (signal?.aborted) break
+        const run = await processing.processDue(schedule.companyId, schedule.id, { asOf })
+        if (run.created.length + run.skipped.length > 0) report.due++
+        report.created += run.created.filter((occurrence) => occurrence.status !== 'FAILED').length
+        report.failed += run.created.filter((occurrence) => occurrence.status === 'FAILED').length
+        report.skipped += run.skipped.length
+      }
+      if (due.length < PAGE) break
+      after = due.at(-1)!.id
+    }
+    if (!signal?.aborted) report.sendAttempts = await sending.sendDue(companyId)
+    for (let after = ''; !signal?.aborted;) {
+      const companies = companyId ? [companyId] : await deps.storage.orderDocuments.companiesWithOpenQuotesBefore(latest, after, PAGE)
+      for (const id of companies) report.expiredQuotes += await expireQuotes(id, asOf)
+      if (companyId || companies.length < PAGE) break
+      after = companies.at(-1)!
+    }
+    report.durationMs = Date.now() - started
+    return report
+  }
+
+  return {
+    tick,
+    /**
+     * Ticks until nothing is due (`invoicing scheduler run-once`): the 24 dates per schedule and
+     * tick only keep one tick short. The first send attempt of SEND occurrences is made; retries
+     * are left to later ticks.
+     */
+    async runOnce(options: Omit<TickOptions, 'signal'> = {}): Promise<TickReport> {
+      const total: TickReport = { due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, durationMs: 0 }
+      const started = Date.now()
+      for (let round = 0; round < 10_000; round++) {
+        const report = await tick(options)
+        for (const key of ['due', 'created', 'skipped', 'failed', 'sendAttempts', 'expiredQuotes'] as const) total[key] += report[key]
+        if (report.created + report.skipped + report.failed === 0) break
+      }
+      total.durationMs = Date.now() - started
+      return total
+    },
+    /** The scheduler as a job of the jobs runner (`invoicing serve`), ticking every `intervalMs`. */
+    job(intervalMs: number, onTick?: (report: TickReport) => void): JobDefinition {
+      return {
+        name: SCHEDULER_JOB,
+        intervalMs,
+        deadlineMs: 10 * 60_000,
+        async run(signal) {
+          const report = await tick({ signal })
+          onTick?.(report)
+          // More than 24 dates of one schedule were due: tick again at once.
+          return report.created + report.skipped + report.failed >= 24
+        },
+      }
+    },
+  }
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>
