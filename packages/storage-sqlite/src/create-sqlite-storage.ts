@@ -19,6 +19,7 @@ import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createOrderDocumentRepository } from './repositories/order-documents'
 import { createPaymentRepository } from './repositories/payments'
+import { createRecurringScheduleRepository } from './repositories/recurring-schedules'
 import { createReminderRepository } from './repositories/reminders'
 import { createWebhookDeliveryRepository, createWebhookEndpointRepository } from './repositories/webhooks'
 import { createProductRepository } from './repositories/products'
@@ -45,6 +46,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   usage: createUsageRepository(executor),
   invoices: createInvoiceRepository(executor),
   orderDocuments: createOrderDocumentRepository(executor),
+  recurringSchedules: createRecurringScheduleRepository(executor),
   documentCategories: createDocumentCategoryRepository(executor),
   idempotency: createIdempotencyRepository(executor),
   events: createEventOutbox(executor),

@@ -17,6 +17,8 @@ export interface Database {
   invoice_source: InvoiceSourceTable
   order_document: OrderDocumentTable
   order_document_line: OrderDocumentLineTable
+  recurring_schedule: RecurringScheduleTable
+  recurring_occurrence: RecurringOccurrenceTable
   document_category: DocumentCategoryTable
   idempotency_key: IdempotencyKeyTable
   event_outbox: EventOutboxTable
@@ -201,6 +203,9 @@ export interface InvoiceTable {
   dunning_paused_reason: string | null
   /** JSON array of DocumentRef: the order documents it was made from, in order. */
   source_documents: string
+  /** On invoices a recurring schedule made: the schedule and the occurrence date. */
+  recurring_schedule_id: string | null
+  recurring_occurrence_date: string | null
   created_at: string
   updated_at: string
   /** Null unless the document is a credit note with a payout. */
@@ -317,6 +322,68 @@ export interface OrderDocumentTable {
 
 export interface OrderDocumentLineTable extends LineColumns {
   order_document_id: string
+}
+
+export interface RecurringScheduleTable {
+  /** The rowid: insertion order, the list's last tie-break. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  name: string
+  /** Folded name for search. */
+  search_name: string
+  customer_id: string
+  target_type: string
+  /** JSON object: the invoice create request. */
+  template: string
+  start_date: string
+  interval_unit: string
+  interval_count: number
+  month_end: number
+  end_date: string | null
+  max_occurrences: number | null
+  service_period_mode: string
+  issue_mode: string
+  recipient_email: string | null
+  /** JSON arrays of addresses. */
+  cc: string
+  bcc: string
+  catch_up_mode: string
+  status: string
+  /** JSON object. */
+  metadata: string
+  next_run_date: string | null
+  last_run_at: string | null
+  occurrences_created: number
+  occurrences_skipped: number
+  last_occurrence_date: string | null
+  occurrence_count: number
+  /** JSON `{ code, message, at }` or null. */
+  last_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface RecurringOccurrenceTable {
+  /** The rowid: insertion order. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  schedule_id: string
+  sequence: number
+  occurrence_date: string
+  period_start: string | null
+  period_end: string | null
+  status: string
+  skip_reason: string | null
+  invoice_id: string | null
+  invoice_number: string | null
+  attempts: number
+  next_attempt_at: string | null
+  /** JSON `{ code, message }` or null. */
+  error: string | null
+  created_at: string
+  updated_at: string
 }
 
 export interface DocumentCategoryTable {

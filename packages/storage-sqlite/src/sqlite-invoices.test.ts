@@ -25,7 +25,7 @@ function invoiceFor(companyId: string, customerId: string, overrides: Partial<In
     notes: null, footer: null, headerText: null, customTitle: null, pdfWithoutLetterhead: false, invoiceDateIsServiceDate: false,
     useShippingAddress: false, shippingName: null, shippingStreet: null, shippingZipCode: null, shippingCity: null, shippingCountry: null,
     orderNumber: null, buyerReference: null, eInvoiceAudit: null, metadata: {}, sentAt: null, paidAt: null, lockedAt: null,
-    creditNoteReason: null, payout: null, precedingDocument: null, sourceDocuments: [], dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
+    creditNoteReason: null, payout: null, precedingDocument: null, sourceDocuments: [], recurringScheduleId: null, recurringOccurrenceDate: null, dunningPaused: false, dunningPausedAt: null, dunningPausedReason: null,
     lines: [{
       id: `${id}-1`, lineType: 'SERVICE', productId: null, description: 'Beratung', quantity: '1', unit: 'h', unitPrice: '100.00',
       discount: '0', requestedTaxRate: null, taxRate: '19', taxCategory: 'S', netAmount: '100.00', sourceLineId: null,

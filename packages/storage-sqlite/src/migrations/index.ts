@@ -12,6 +12,7 @@ import { answeredKeys } from './0010-answered-keys'
 import { deliveryLeases } from './0011-delivery-leases'
 import { orderDocuments } from './0012-order-documents'
 import { usageByType } from './0013-usage-by-type'
+import { recurringSchedules } from './0014-recurring-schedules'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-delivery-leases': deliveryLeases,
   '0012-order-documents': orderDocuments,
   '0013-usage-by-type': usageByType,
+  '0014-recurring-schedules': recurringSchedules,
 }
 
 export const migrationProvider: MigrationProvider = {

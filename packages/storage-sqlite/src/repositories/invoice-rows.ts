@@ -11,7 +11,7 @@ const columns = columnsOf<Invoice>([
   'grossTotal', 'taxExemptionReason', 'taxExemptionNote', 'taxCountry', 'deliveryCountry', 'ossCountry', 'notes', 'footer',
   'headerText', 'customTitle', 'shippingName', 'shippingStreet', 'shippingZipCode', 'shippingCity', 'shippingCountry',
   'orderNumber', 'buyerReference', 'sentAt', 'paidAt', 'lockedAt', 'creditNoteReason', 'dunningPausedAt',
-  'dunningPausedReason', 'createdAt', 'updatedAt',
+  'dunningPausedReason', 'recurringScheduleId', 'recurringOccurrenceDate', 'createdAt', 'updatedAt',
 ])
 
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({

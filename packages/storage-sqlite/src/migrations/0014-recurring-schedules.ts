@@ -1,0 +1,93 @@
+import { sql, type Kysely, type Migration } from 'kysely'
+
+/**
+ * Recurring schedules (`recurring_schedule`) and the dates they processed
+ * (`recurring_occurrence`, one row per schedule and date, deleted with the schedule), and the
+ * schedule and date an invoice was made for.
+ */
+export const recurringSchedules: Migration = {
+  async up(db: Kysely<unknown>) {
+    await createScheduleTable(db)
+    await createOccurrenceTable(db)
+    await db.schema.alterTable('invoice').addColumn('recurring_schedule_id', 'text').execute()
+    await db.schema.alterTable('invoice').addColumn('recurring_occurrence_date', 'text').execute()
+  },
+}
+
+async function createScheduleTable(db: Kysely<unknown>) {
+  await db.schema.createTable('recurring_schedule')
+    .addColumn('seq', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull().unique())
+    .addColumn('company_id', 'text', (c) => c.notNull().references('company.id'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('search_name', 'text', (c) => c.notNull())
+    // A customer with schedules cannot be deleted, whatever the caller checked.
+    .addColumn('customer_id', 'text', (c) => c.notNull().references('customer.id'))
+    .addColumn('target_type', 'text', (c) => c.notNull())
+    .addColumn('template', 'text', (c) => c.notNull())
+    .addColumn('start_date', 'text', (c) => c.notNull())
+    .addColumn('interval_unit', 'text', (c) => c.notNull())
+    .addColumn('interval_count', 'integer', (c) => c.notNull())
+    .addColumn('month_end', 'integer', (c) => c.notNull())
+    .addColumn('end_date', 'text')
+    .addColumn('max_occurrences', 'integer')
+    .addColumn('service_period_mode', 'text', (c) => c.notNull())
+    .addColumn('issue_mode', 'text', (c) => c.notNull())
+    .addColumn('recipient_email', 'text')
+    .addColumn('cc', 'text', (c) => c.notNull())
+    .addColumn('bcc', 'text', (c) => c.notNull())
+    .addColumn('catch_up_mode', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('metadata', 'text', (c) => c.notNull())
+    .addColumn('next_run_date', 'text')
+    .addColumn('last_run_at', 'text')
+    .addColumn('occurrences_created', 'integer', (c) => c.notNull())
+    .addColumn('occurrences_skipped', 'integer', (c) => c.notNull())
+    .addColumn('last_occurrence_date', 'text')
+    .addColumn('occurrence_count', 'integer', (c) => c.notNull())
+    .addColumn('last_error', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute()
+  // The list runs by next_run_date ascending with the schedules without one last. An index
+  // cannot say NULLS LAST, so it holds `next_run_date is null` before the date, and the list
+  // orders by the same expression: a page reads its own rows in order, with no sort step. The
+  // rowid (seq) ends every index, the last tie-break. The customer index leads with the
+  // customer, so it also serves the foreign key and existsForCustomer.
+  await sql`create index recurring_schedule_list on recurring_schedule (company_id, next_run_date is null, next_run_date, created_at, search_name)`.execute(db)
+  await sql`create index recurring_schedule_status_list on recurring_schedule (company_id, status, next_run_date is null, next_run_date, created_at)`.execute(db)
+  await sql`create index recurring_schedule_customer_list on recurring_schedule (customer_id, company_id, next_run_date is null, next_run_date, created_at)`.execute(db)
+  // A scheduler tick walks the due ACTIVE schedules of every company by id, a page at a time:
+  // each page starts at its id and stops after `limit` rows, reading the date from the index.
+  await db.schema.createIndex('recurring_schedule_due').on('recurring_schedule').columns(['status', 'id', 'next_run_date']).execute()
+  // `run-once --company`: the same walk within one company.
+  await db.schema.createIndex('recurring_schedule_company_due').on('recurring_schedule').columns(['company_id', 'status', 'id', 'next_run_date']).execute()
+}
+
+async function createOccurrenceTable(db: Kysely<unknown>) {
+  await db.schema.createTable('recurring_occurrence')
+    .addColumn('seq', 'integer', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull().unique())
+    .addColumn('company_id', 'text', (c) => c.notNull().references('company.id'))
+    .addColumn('schedule_id', 'text', (c) => c.notNull().references('recurring_schedule.id').onDelete('cascade'))
+    .addColumn('sequence', 'integer', (c) => c.notNull())
+    .addColumn('occurrence_date', 'text', (c) => c.notNull())
+    .addColumn('period_start', 'text')
+    .addColumn('period_end', 'text')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('skip_reason', 'text')
+    .addColumn('invoice_id', 'text')
+    .addColumn('invoice_number', 'text')
+    .addColumn('attempts', 'integer', (c) => c.notNull())
+    .addColumn('next_attempt_at', 'text')
+    .addColumn('error', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    // Each date of a schedule is processed once, by whichever transaction or process inserts
+    // first; it also serves the cascade from the schedule.
+    .addUniqueConstraint('recurring_occurrence_date_unique', ['schedule_id', 'occurrence_date'])
+    .execute()
+  await db.schema.createIndex('recurring_occurrence_list').on('recurring_occurrence').columns(['company_id', 'schedule_id', 'sequence']).execute()
+  // The sends waiting for their next attempt, in the order they fall due.
+  await db.schema.createIndex('recurring_occurrence_sends_due').on('recurring_occurrence').columns(['status', 'next_attempt_at']).execute()
+}
