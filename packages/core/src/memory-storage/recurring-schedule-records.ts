@@ -55,6 +55,8 @@ export function recurringScheduleRecords(
       for (const { value } of [...occurrences.rows()]) if (value.scheduleId === id) occurrences.delete(value.id)
     },
     insertOccurrenceIfAbsent: async (occurrence) => {
+      // Only the (schedule, date) may be taken: an id used by another row is a caller's error, as the database's unique id has it.
+      if (occurrences.get(occurrence.id)) throw new Error(`occurrence ${occurrence.id} already exists`)
       const taken = [...occurrences.rows()].some(({ value }) => value.scheduleId === occurrence.scheduleId && value.occurrenceDate === occurrence.occurrenceDate)
       if (taken) return false
       occurrences.set(occurrence.id, occurrence)
