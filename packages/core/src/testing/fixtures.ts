@@ -12,6 +12,7 @@ import { DEFAULT_NUMBER_RANGES } from '../numbering'
 import type { Reminder } from '../dunning'
 import type { Payment } from '../payments'
 import type { Product } from '../products'
+import type { RecurringOccurrence, RecurringSchedule } from '../recurring'
 import type { SendReservation } from '../sending'
 import type { DocumentVersion } from '../versions'
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks'
@@ -139,6 +140,38 @@ export function anOrderDocument(companyId: string, customerId: string, overrides
     trackingReference: 'DHL 00340434161094042557', deliveredAt: '2026-02-16T08:00:00.000Z', requestedDeliveryDate: '2026-02-13',
     externalId: `shop-${id}`, source: 'shop', deliveryStatus: 'PARTIAL', invoiceStatus: 'FULL',
     convertedQuantities: { [lines[0]!.id]: { INVOICE: '2.5', DELIVERY_NOTE: '1.125' } },
+    ...overrides,
+  }
+}
+
+/** A schedule with every field set to a value other than its default (ACTIVE and due, so the scheduler's queries find it). */
+export function aRecurringSchedule(companyId: string, customerId: string, overrides: Partial<RecurringSchedule> = {}): RecurringSchedule {
+  return {
+    id: nextId('rs'), companyId, name: 'Wartung „Praxis“ – Ärzte & Co. ✓', customerId, targetType: 'INVOICE',
+    template: {
+      customerId, documentLocale: 'en', paymentTermDays: 21, headerText: 'Leistung {{monthName}} {{year}}',
+      lines: [{ lineType: 'SERVICE', description: 'Wartung {{periodStart}} – {{periodEnd}} 日本語', quantity: '1.5', unitPrice: '95.125', taxRate: '19' }],
+      metadata: { contract: 'V-7', none: null },
+    },
+    startDate: '2026-01-31', intervalUnit: 'WEEK', intervalCount: 3, monthEnd: true, endDate: '2027-12-31', maxOccurrences: 36,
+    servicePeriodMode: 'PREVIOUS_PERIOD', issueMode: 'SEND', recipientEmail: 'buchhaltung@example.at',
+    cc: ['chef@example.at', 'ü@example.at'], bcc: ['archiv@example.de'], catchUpMode: 'LATEST', status: 'ACTIVE',
+    metadata: { crm: 'abc-1', tags: ['Übersee'], nested: { ok: true } },
+    nextRunDate: '2026-03-14', lastRunAt: '2026-02-21T06:00:00.000Z', occurrencesCreated: 3, occurrencesSkipped: 1,
+    lastOccurrenceDate: '2026-02-21', occurrenceCount: 4,
+    lastError: { code: 'plan_limit_reached', message: 'Kontingent „erschöpft“', at: '2026-02-21T06:00:01.000Z' },
+    createdAt: '2026-01-05T03:04:05.678Z', updatedAt: '2026-02-21T06:00:02.000Z',
+    ...overrides,
+  }
+}
+
+/** An occurrence with every field set to a value other than its default (a send waiting for its next attempt). */
+export function anOccurrence(companyId: string, scheduleId: string, overrides: Partial<RecurringOccurrence> = {}): RecurringOccurrence {
+  return {
+    id: nextId('ro'), companyId, scheduleId, sequence: 4, occurrenceDate: '2026-02-21', periodStart: '2026-01-31', periodEnd: '2026-02-20',
+    status: 'PENDING_SEND', skipReason: 'MISSED', invoiceId: nextId('in'), invoiceNumber: 'RE-2026-00042', attempts: 2,
+    nextAttemptAt: '2026-02-21T07:00:00.000Z', error: { code: 'mail_failed', message: 'SMTP 451 „später“' },
+    createdAt: '2026-02-21T06:00:00.000Z', updatedAt: '2026-02-21T06:10:00.000Z',
     ...overrides,
   }
 }

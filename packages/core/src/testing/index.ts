@@ -8,7 +8,7 @@ export { claimsDueContract, type ClaimsDueHarness } from './claims-due-contract'
 export { webhookDeliveryClaims } from './webhook-claims'
 export {
   aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, anOrderDocument, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
-  aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt, aReminder,
+  aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt, aReminder, aRecurringSchedule, anOccurrence,
 } from './fixtures'
 export { failsWith } from './fails-with'
 export { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'
