@@ -52,9 +52,11 @@ async function createScheduleTable(db: Kysely<unknown>) {
   // The list runs by next_run_date ascending with the schedules without one last. An index
   // cannot say NULLS LAST, so it holds `next_run_date is null` before the date, and the list
   // orders by the same expression: a page reads its own rows in order, with no sort step. The
-  // rowid (seq) ends every index, the last tie-break. The customer index leads with the
-  // customer, so it also serves the foreign key and existsForCustomer.
-  await sql`create index recurring_schedule_list on recurring_schedule (company_id, next_run_date is null, next_run_date, created_at, search_name)`.execute(db)
+  // rowid (seq), the last tie-break, ends every index; the plain list index names it, so that
+  // after it the index can hold what the search tests (folded name, customer) and a search and
+  // its count run through the index alone. The customer index leads with the customer, so it
+  // also serves the foreign key and existsForCustomer.
+  await sql`create index recurring_schedule_list on recurring_schedule (company_id, next_run_date is null, next_run_date, created_at, seq, search_name, customer_id)`.execute(db)
   await sql`create index recurring_schedule_status_list on recurring_schedule (company_id, status, next_run_date is null, next_run_date, created_at)`.execute(db)
   await sql`create index recurring_schedule_customer_list on recurring_schedule (customer_id, company_id, next_run_date is null, next_run_date, created_at)`.execute(db)
   // A scheduler tick walks the due ACTIVE schedules of every company by id, a page at a time:
