@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { DEFAULT_NUMBER_RANGES } from '@invoicing/core'
-import { anOrderDocument } from '@invoicing/core/testing'
+import { anOrderDocument, aRecurringSchedule } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
@@ -122,6 +122,41 @@ describe('sqlite migrations: order documents (0012)', () => {
     })
     assert.deepEqual(await storage.orderDocuments.get('co', quote.id), quote)
     assert.deepEqual(await storage.invoices.listDerived('co', quote.id), [sourced])
+    await storage.close()
+  })
+})
+
+describe('sqlite migrations: recurring schedules (0014)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('upgrades a database at 0013: its invoices read as made by no schedule, and schedules and invoices of one can be stored', async () => {
+    const filename = join(folder, 'recurring.sqlite')
+    await migrateTo(filename, '0013-usage-by-type')
+    const raw = new BetterSqlite3(filename)
+    insertRow(raw, 'company', { id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', time_zone: 'Europe/Berlin', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    insertRow(raw, 'customer', { id: 'cu', company_id: 'co', customer_number: 'KD-1', name: 'Kunde', country: 'DE', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    insertRow(raw, 'invoice', {
+      id: 'in', company_id: 'co', customer_id: 'cu', invoice_number: 'RE-1', search_number: 're-1', invoice_type: 'INVOICE', status: 'SENT',
+      issue_date: '2026-01-02', due_date: '2026-01-16', document_locale: 'de', currency: 'EUR', net_total: '100.00', tax_total: '19.00',
+      gross_total: '119.00', tax_exemption_reason: 'NONE', tax_country: 'DE', delivery_country: 'DE', source_documents: '[]',
+      created_at: '2026-01-02', updated_at: '2026-01-02',
+    })
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    const invoice = (await storage.invoices.get('co', 'in'))!
+    assert.equal(invoice.recurringScheduleId, null)
+    assert.equal(invoice.recurringOccurrenceDate, null)
+    const schedule = aRecurringSchedule('co', 'cu')
+    const made = { ...invoice, recurringScheduleId: schedule.id, recurringOccurrenceDate: '2026-02-01' }
+    await storage.transaction(async (tx) => {
+      await tx.recurringSchedules.insert(schedule)
+      await tx.invoices.update(made)
+    })
+    assert.deepEqual(await storage.recurringSchedules.get('co', schedule.id), schedule)
+    assert.deepEqual(await storage.invoices.get('co', 'in'), made)
     await storage.close()
   })
 })
