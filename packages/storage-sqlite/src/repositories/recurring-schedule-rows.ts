@@ -1,11 +1,7 @@
-import { foldForSearch, type RecurringScheduleRepository } from '@invoicing/core'
+import { foldForSearch, type RecurringOccurrence, type RecurringSchedule } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
 import type { RecurringOccurrenceTable, RecurringScheduleTable } from '../database'
-
-// The records as the storage port takes them (core's index exports the port, not the model types).
-type RecurringSchedule = Parameters<RecurringScheduleRepository['insert']>[0]
-type RecurringOccurrence = Parameters<RecurringScheduleRepository['insertOccurrenceIfAbsent']>[0]
 
 /** The schedule fields stored in a column of the same (snake_case) name, as they are. */
 const scheduleColumns = columnsOf<RecurringSchedule>([
