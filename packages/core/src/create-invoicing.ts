@@ -31,7 +31,7 @@ import { createWebhookDispatcher, type WebhookDispatchOptions } from './webhooks
 import { webhookDeliveryJob } from './webhooks/webhook-delivery-job'
 import { createWebhookService } from './webhooks/webhook-service'
 import type { WebhookTransport } from './ports/webhook-transport'
-import { createOccurrenceProcessing, createOccurrenceSending, createScheduler, createScheduleService, type TickReport } from './recurring'
+import { createOccurrenceProcessing, createOccurrenceSending, createScheduler, createScheduleService, type TickReport } from './recurring-schedules'
 import {
   createConversionService, createDocumentChain, createOrderDocumentSending, createOrderDocumentService, createQuoteExpiry, type OrderDocumentType,
   requireOrderDocument, settleFulfilment,

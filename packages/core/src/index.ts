@@ -131,10 +131,11 @@ export {
   type OrderDocumentDetail, type OrderDocumentStatus, type OrderDocumentType, type OrderDocumentService, type DocumentChain, type OrderDocumentSendResult,
 } from './order-documents'
 export type { OrderDocumentListQuery, OrderDocumentReader, OrderDocumentRepository } from './ports/storage'
+export { INTERVAL_UNITS, SERVICE_PERIOD_MODES, type PreviewedOccurrence } from './recurring'
 export {
-  CATCH_UP_MODES, INTERVAL_UNITS, ISSUE_MODES, OCCURRENCE_STATUSES, SCHEDULE_STATUSES, SERVICE_PERIOD_MODES, SKIP_REASONS, SCHEDULER_JOB,
+  CATCH_UP_MODES, ISSUE_MODES, OCCURRENCE_STATUSES, SCHEDULE_STATUSES, SKIP_REASONS, SCHEDULER_JOB,
   OccurrenceListQuerySchema, PreviewQuerySchema, ScheduleCreateSchema, ScheduleListQuerySchema, ScheduleUpdateSchema, TemplateSchema,
   occurrenceData, scheduleData,
-  type RecurringOccurrence, type RecurringSchedule, type ScheduleDetail, type ScheduleRun, type TickReport, type PreviewedOccurrence,
-} from './recurring'
+  type RecurringOccurrence, type RecurringSchedule, type ScheduleDetail, type ScheduleRun, type TickReport,
+} from './recurring-schedules'
 export type { RecurringScheduleListQuery, RecurringScheduleReader, RecurringScheduleRepository } from './ports/storage'

@@ -24,6 +24,7 @@ import { invoiceRoutes } from './routes/invoices'
 import { API_PREFIX, metaRoutes } from './routes/meta'
 import { orderDocumentRoutes } from './routes/order-documents'
 import { paymentRoutes } from './routes/payments'
+import { recurringScheduleRoutes } from './routes/recurring-schedules'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
 import { webhookRoutes } from './routes/webhooks'
@@ -73,6 +74,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...dunningRoutes(invoicing),
     ...creditNoteRoutes(invoicing),
     ...orderDocumentRoutes(invoicing),
+    ...recurringScheduleRoutes(invoicing),
     ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]

@@ -22,7 +22,7 @@ import { foldForSearch, searchTextOf } from '../shared/search'
 import { compareText, createTable, newestFirst, sliceOf, type Row, type Table } from './memory-table'
 import { orderDocumentRecords } from './order-document-records'
 import { recurringScheduleRecords } from './recurring-schedule-records'
-import type { RecurringOccurrence, RecurringSchedule } from '../recurring'
+import type { RecurringOccurrence, RecurringSchedule } from '../recurring-schedules'
 import type { OrderDocument } from '../order-documents'
 
 /**

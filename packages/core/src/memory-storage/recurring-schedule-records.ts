@@ -1,6 +1,6 @@
 import type { Customer } from '../customers'
 import type { RecurringScheduleRepository } from '../ports/storage'
-import type { RecurringOccurrence, RecurringSchedule } from '../recurring'
+import type { RecurringOccurrence, RecurringSchedule } from '../recurring-schedules'
 import { foldForSearch } from '../shared/search'
 import { compareText, sliceOf, type Table } from './memory-table'
 

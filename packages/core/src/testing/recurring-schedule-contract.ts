@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import type { Company } from '../companies'
 import type { Customer } from '../customers'
 import type { RecurringScheduleListQuery, Storage, StorageTx } from '../ports/storage'
-import type { RecurringOccurrence, RecurringSchedule } from '../recurring'
+import type { RecurringOccurrence, RecurringSchedule } from '../recurring-schedules'
 import { anAuditEntry, anOccurrence, aRecurringSchedule } from './fixtures'
 
 /** What the storage contract hands its recurring-schedule cases: the storage under test and its helpers. */

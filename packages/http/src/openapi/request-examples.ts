@@ -49,5 +49,11 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createCollectiveInvoice: { deliveryNoteIds: ['dn_123', 'dn_456'] },
   createOrder: { customerId: 'cus_123', externalId: 'shop-10042', source: 'shop', lines: [{ description: 'Office chair', quantity: 1, unitPrice: '249.00', lineType: 'PRODUCT' }] },
   updateOrder: { status: 'COMPLETED' },
+  createRecurringSchedule: {
+    name: 'Maintenance contract', customerId: 'cus_123', startDate: '2027-01-01', intervalUnit: 'MONTH', intervalCount: 1,
+    servicePeriodMode: 'CURRENT_PERIOD', issueMode: 'FINALIZE',
+    template: { lines: [{ description: 'Maintenance {{monthName}} {{year}}', unitPrice: '249.00' }], paymentTermDays: 14 },
+  },
+  updateRecurringSchedule: { status: 'PAUSED' },
   convertOrder: { target: 'INVOICE', issue: true, payment: { amount: '296.31', paymentMethod: 'PAYPAL', paymentDate: '2026-12-01' } },
 }

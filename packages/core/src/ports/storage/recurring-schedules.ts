@@ -1,4 +1,4 @@
-import type { RecurringOccurrence, RecurringSchedule, ScheduleStatus } from '../../recurring'
+import type { RecurringOccurrence, RecurringSchedule, ScheduleStatus } from '../../recurring-schedules'
 import type { CalendarDate } from '../../shared/calendar-date'
 import type { Page, PageRequest } from '../../shared/pagination'
 

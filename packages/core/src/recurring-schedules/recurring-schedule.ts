@@ -1,6 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date'
-import type { OccurrenceProgress, Recurrence } from './remaining-occurrences'
-import type { ServicePeriodMode } from './recurrence-rule'
+import type { OccurrenceProgress, Recurrence } from '../recurring'
+import type { ServicePeriodMode } from '../recurring'
 
 export const SCHEDULE_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number]

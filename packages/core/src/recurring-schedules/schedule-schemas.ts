@@ -3,7 +3,7 @@ import { contentEntries, currency, jsonObject, lineList, LineInputSchema, upperC
 import { boundedString, calendarDate, clearable, emailAddress, locale, paymentTermDays, requiredText } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
-import { INTERVAL_UNITS, SERVICE_PERIOD_MODES } from './recurrence-rule'
+import { INTERVAL_UNITS, SERVICE_PERIOD_MODES } from '../recurring'
 import { CATCH_UP_MODES, ISSUE_MODES, SCHEDULE_STATUSES } from './recurring-schedule'
 
 /** Template fields the schedule sets itself: a template that gives them is refused, naming the field. */

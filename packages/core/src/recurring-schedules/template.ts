@@ -7,7 +7,7 @@ import type { StorageTx } from '../ports/storage'
 import { addDays, type CalendarDate } from '../shared/calendar-date'
 import type { Locale } from '../shared/fields'
 import { parseInput, snakeCase } from '../shared/validation'
-import { fillPlaceholders } from './placeholders'
+import { fillPlaceholders } from '../recurring'
 import { TEMPLATE_FIELDS_NOT_ALLOWED, TemplateSchema, type TemplateFields } from './schedule-schemas'
 
 /** An error of the template, named as a field of the schedule (`template.lines.0.quantity`). */
