@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createInvoicing, startJobs, type ApiGateOptions, type Clock, type Invoicing, type Storage, type WebhookDispatchOptions } from '@invoicing/core'
+import { createInvoicing, startJobs, type ApiGateOptions, type Clock, type Invoicing, type Storage, type TickReport, type WebhookDispatchOptions } from '@invoicing/core'
 import { createFsFileStore } from '@invoicing/files'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
@@ -31,6 +31,10 @@ export interface HostOptions {
   clock?: Clock
   /** Worker threads that draw PDFs off the event loop; default 2. */
   pdfWorkers?: number
+  /** The scheduler loop (recurring invoices, quote expiry): ticks every `intervalMs`, the first at start-up; false: off. */
+  scheduler?: { intervalMs: number } | false
+  /** Waits before each retry of a failed recurring send. */
+  recurringSendRetryDelaysMs?: readonly number[] | undefined
   webhooks?: WebhookDispatchOptions & {
     /** INVOICING_ALLOW_INSECURE_WEBHOOKS=1: http and private addresses are allowed (local development). */
     allowInsecure?: boolean
@@ -67,6 +71,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
     webhooks: { ...options.webhooks, transport: createHttpWebhookTransport({ allowInsecure: options.webhooks?.allowInsecure }) },
     onArchiveError: (error, versionId) => logger.error('version PDF not archived', { versionId, error }),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.scheduler === false ? {} : {
+      scheduler: {
+        intervalMs: options.scheduler?.intervalMs ?? 60_000,
+        onTick: (report: TickReport) => logger.info('scheduler tick', { ...report }),
+      },
+    }),
+    ...(options.recurringSendRetryDelaysMs ? { recurringSendRetryDelaysMs: options.recurringSendRetryDelaysMs } : {}),
   })
   // Background work (the webhook outbox) runs in this process; each job wakes itself on new work.
   const jobs = startJobs(invoicing.jobs, { onError: (error, job) => logger.error('job run failed', { job, error }) })

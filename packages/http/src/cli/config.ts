@@ -27,6 +27,22 @@ export interface HostConfig {
   corsOrigins: string[]
   /** INVOICING_TRUST_PROXY=1: scheme and host of requests from X-Forwarded-Proto / X-Forwarded-Host. */
   trustProxy: boolean
+  /** INVOICING_SCHEDULER=0 turns the scheduler loop of `serve` off. */
+  scheduler: boolean
+  /** INVOICING_SCHEDULER_INTERVAL_MS: how often the scheduler ticks. */
+  schedulerIntervalMs: number
+  /** INVOICING_RECURRING_SEND_RETRY_MS: the waits before each retry of a failed recurring send. */
+  recurringSendRetryDelaysMs: number[] | undefined
+}
+
+/** A comma list of whole milliseconds, e.g. `60000,600000,3600000`. */
+function millisecondList(env: NodeJS.ProcessEnv, name: string): number[] | undefined {
+  if (!env[name]) return undefined
+  const values = env[name]!.split(',').map((each) => Number(each.trim()))
+  if (values.length === 0 || values.length > 10 || values.some((value) => !Number.isInteger(value) || value < 1)) {
+    throw new UsageError(`${name} must be a comma list of up to 10 whole numbers of milliseconds, got ${env[name]}`)
+  }
+  return values
 }
 
 /** A whole number of at least 1 from `env[name]`, or undefined when unset. */
@@ -84,5 +100,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     pdfWorkers,
     corsOrigins: corsOriginsOf(env.INVOICING_CORS_ORIGINS),
     trustProxy: env.INVOICING_TRUST_PROXY === '1',
+    scheduler: env.INVOICING_SCHEDULER !== '0',
+    schedulerIntervalMs: positiveWhole(env, 'INVOICING_SCHEDULER_INTERVAL_MS', 'milliseconds') ?? 60_000,
+    recurringSendRetryDelaysMs: millisecondList(env, 'INVOICING_RECURRING_SEND_RETRY_MS'),
   }
 }

@@ -3,6 +3,7 @@ import { isInvoicingError } from '@invoicing/core'
 import { backupSqliteDatabase, createSqliteStorage } from '@invoicing/storage-sqlite'
 import { runAdminCommand } from './admin-commands'
 import { readConfig } from './config'
+import { runScheduler } from './scheduler-command'
 import { serve } from './serve'
 import { CommandFailure, USAGE, UsageError } from './usage-error'
 
@@ -44,6 +45,9 @@ async function main(argv: string[]): Promise<number> {
       print(`Backed up ${config.databaseFile} to ${action}.`)
       return 0
     }
+    case 'scheduler':
+      print(JSON.stringify(await runScheduler(action, rest, config), null, 2))
+      return 0
     case 'company':
     case 'key':
       print(JSON.stringify(await runAdminCommand(command, action, rest, config), null, 2))

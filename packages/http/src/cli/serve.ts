@@ -33,6 +33,8 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     logger,
     access: { requestsPerMinute: config.requestsPerMinute, authFailuresPerMinute: config.authFailuresPerMinute },
     pdfWorkers: config.pdfWorkers,
+    scheduler: config.scheduler && { intervalMs: config.schedulerIntervalMs },
+    recurringSendRetryDelaysMs: config.recurringSendRetryDelaysMs,
     webhooks: {
       allowInsecure: config.allowInsecureWebhooks,
       ...(config.webhookConcurrency ? { concurrency: config.webhookConcurrency } : {}),

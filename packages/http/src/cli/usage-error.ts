@@ -22,8 +22,14 @@ export const USAGE = `Usage: invoicing <command>
                                                  the key is shown only here
   key list --company <companyId>                 list a company's keys (never the secret)
   key revoke <keyId>                             deactivate a key
+  scheduler run-once [--company <id>] [--date YYYY-MM-DD]
+                                                 run the scheduler's jobs (recurring invoices, quote
+                                                 expiry) until nothing is due, print what it did, exit;
+                                                 --date moves "today" (at most 400 days)
 
 Environment: INVOICING_DB (./data/invoicing.sqlite), INVOICING_DATA_DIR (./data), PORT (3000),
 HOST (127.0.0.1), LOG_LEVEL (info), INVOICING_NO_DEMO=1 (no demo company on an empty database),
 INVOICING_RATE_LIMIT (100 requests per minute and key), INVOICING_AUTH_FAILURES_PER_MINUTE (30 failed
-authentications per client address and minute), INVOICING_PDF_WORKERS (2 threads that draw PDFs).`
+authentications per client address and minute), INVOICING_PDF_WORKERS (2 threads that draw PDFs),
+INVOICING_SCHEDULER=0 (no scheduler loop in serve), INVOICING_SCHEDULER_INTERVAL_MS (60000),
+INVOICING_RECURRING_SEND_RETRY_MS (60000,600000,3600000: waits before retrying a recurring send).`
