@@ -69,6 +69,15 @@ async function createFixtures(tenant: Tenant) {
   const invoicedNote = await orderDocument('delivery-notes', ['OPEN'])
   ok(await api.post(`/delivery-notes/${invoicedNote}/convert`, { target: 'INVOICE' }))
   const order = await orderDocument('orders')
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' })
+  const schedule = async (status?: string) => {
+    const created = ok(await api.post('/recurring-schedules', { name: 'Miete', customerId: customer, startDate: today, template: { lines } })).id as string
+    if (status) ok(await api.put(`/recurring-schedules/${created}`, { status }))
+    return created
+  }
+  const ranSchedule = await schedule()
+  ok(await api.post(`/recurring-schedules/${ranSchedule}/run`))
+  const recurringSchedules = { active: await schedule(), ran: ranSchedule, paused: await schedule('PAUSED'), cancelled: await schedule('CANCELLED') }
   const orderDocuments = {
     quotes: { draft: await orderDocument('quotes'), open: openQuote, accepted: acceptedQuote, rejected: await orderDocument('quotes', ['OPEN', 'REJECTED']), cancelled: await orderDocument('quotes', ['CANCELLED']) },
     'order-confirmations': { draft: await orderDocument('order-confirmations'), open: openConfirmation, completed: await orderDocument('order-confirmations', ['OPEN', 'COMPLETED']), cancelled: await orderDocument('order-confirmations', ['CANCELLED']) },
@@ -87,6 +96,7 @@ async function createFixtures(tenant: Tenant) {
       webhooks: { webhook },
       'document-categories': { category, usedCategory },
       ...orderDocuments,
+      'recurring-schedules': recurringSchedules,
     } as Record<string, Record<string, string>>,
   }
 }
@@ -128,6 +138,13 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
   'POST /api/v1/webhooks': () => [{ url: 'https://93.184.216.34/b', events: ['invoice.created'] }, { url: 'http://127.0.0.1/hook', events: ['*'] }, { url: 'https://93.184.216.34/c', events: ['nope'] }],
   'PUT /api/v1/webhooks/{id}': () => [{ description: 'Buchhaltung' }, { url: 'https://10.0.0.1/hook' }],
   'POST /api/v1/document-categories': () => [{ name: 'Neu' }, { name: 'Neu' }],
+  'POST /api/v1/recurring-schedules': (f) => [
+    { name: 'Neu', customerId: f.customer, startDate: '2099-01-01', template: { lines: LINES } },
+    { name: 'Alt', customerId: f.customer, startDate: '2000-01-01', template: { lines: LINES } },
+    { name: 'Falsch', customerId: f.customer, startDate: '2099-01-01', template: { issueDate: '2099-01-01', lines: LINES } },
+    { name: 'Fremd', customerId: 'unknown', startDate: '2099-01-01', template: { lines: LINES } },
+  ],
+  'PUT /api/v1/recurring-schedules/{id}': () => [{ name: 'Umbenannt' }, { status: 'PAUSED' }, { status: 'ACTIVE' }, { status: 'CANCELLED' }, { intervalCount: 2 }, { status: 'bogus' }],
   'POST /api/v1/delivery-notes/convert': (f) => [
     { deliveryNoteIds: [f.openNote] }, { deliveryNoteIds: [f.invoicedNote] }, { deliveryNoteIds: ['unknown'] }, { deliveryNoteIds: [f.orderIds['delivery-notes']!.draft] },
   ],
@@ -211,7 +228,7 @@ describe('every status the host answers is documented', () => {
       const resource = operation.path.replace('/api/v1', '').split('/')[1] ?? ''
       // A change of a document's state is walked on documents in every state, untouched by the walks before.
       const changesDocuments = operation.method !== 'GET' && operation.path.includes('{id}') &&
-        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders'].includes(resource)
+        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders', 'recurring-schedules'].includes(resource)
       const fixtures = changesDocuments ? await createFixtures(tenant) : (shared ??= await createFixtures(tenant))
       const ids = { ...(fixtures.ids[resource] ?? {}), unknown: 'unknown' }
       const paths: [string, string][] = []
@@ -279,6 +296,7 @@ describe('every status the host answers is documented', () => {
     for (const name of [
       'POST /api/v1/invoices/{id}/payments', 'DELETE /api/v1/customers/{id}', 'POST /api/v1/invoices/{id}/convert', 'POST /api/v1/quotes/{id}/convert',
       'PUT /api/v1/quotes/{id}', 'DELETE /api/v1/delivery-notes/{id}', 'POST /api/v1/orders', 'POST /api/v1/delivery-notes/convert',
+      'DELETE /api/v1/recurring-schedules/{id}', 'POST /api/v1/recurring-schedules/{id}/run',
     ]) reached(name, 409)
   })
 })

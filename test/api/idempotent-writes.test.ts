@@ -54,6 +54,11 @@ describe('every POST under an Idempotency-Key', () => {
     await ok(api.put(`/invoices/${invoice.id}`, { status: 'SENT' }))
     return invoice
   }
+  /** A schedule due today: its run makes one invoice. */
+  const scheduleBody = () => ({
+    name: 'Miete', customerId, startDate: new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' }),
+    template: { lines: [{ description: 'Miete', unitPrice: 10 }] },
+  })
   const creditsOf = async (invoiceId: string) => (await api.get('/credit-notes')).body.data.filter((note: any) => note.parentInvoiceId === invoiceId).length
 
   const writes: Record<string, () => Promise<Write>> = {
@@ -171,6 +176,21 @@ describe('every POST under an Idempotency-Key', () => {
         path: '/delivery-notes/convert', body: { deliveryNoteIds: [note.id] },
         effects: async () => (await api.get(`/delivery-notes/${note.id}`)).body.data.derivedDocuments.length,
       }
+    },
+    'POST /recurring-schedules': async () => {
+      const before = await count('/recurring-schedules')
+      return {
+        path: '/recurring-schedules', body: scheduleBody(),
+        effects: async () => (await count('/recurring-schedules')) - before,
+      }
+    },
+    'POST /recurring-schedules/{id}/run': async () => {
+      const schedule = await ok(api.post('/recurring-schedules', scheduleBody()))
+      return { path: `/recurring-schedules/${schedule.id}/run`, effects: async () => (await api.get(`/recurring-schedules/${schedule.id}/occurrences`)).body.pagination.total }
+    },
+    'POST /recurring-schedules/{id}/skip': async () => {
+      const schedule = await ok(api.post('/recurring-schedules', scheduleBody()))
+      return { path: `/recurring-schedules/${schedule.id}/skip`, effects: async () => (await api.get(`/recurring-schedules/${schedule.id}/occurrences`)).body.pagination.total }
     },
     'POST /webhooks': async () => {
       const before = (await api.get('/webhooks')).body.data.length

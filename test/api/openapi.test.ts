@@ -45,6 +45,9 @@ describe('the API description', () => {
       'PUT /api/v1/credit-notes/{id}', 'PUT /api/v1/credit-notes/{id}/payout',
       'PUT /api/v1/customers/{id}', 'PUT /api/v1/invoices/{id}', 'PUT /api/v1/invoices/{id}/payments/{paymentId}', 'PUT /api/v1/products/{id}', 'PUT /api/v1/webhooks/{id}',
       'GET /api/v1/invoices/{id}/related', 'POST /api/v1/delivery-notes/convert',
+      'GET /api/v1/recurring-schedules', 'POST /api/v1/recurring-schedules', 'GET /api/v1/recurring-schedules/{id}', 'PUT /api/v1/recurring-schedules/{id}',
+      'DELETE /api/v1/recurring-schedules/{id}', 'GET /api/v1/recurring-schedules/{id}/occurrences', 'GET /api/v1/recurring-schedules/{id}/preview',
+      'POST /api/v1/recurring-schedules/{id}/run', 'POST /api/v1/recurring-schedules/{id}/skip',
       ...['quotes', 'order-confirmations', 'delivery-notes', 'orders'].flatMap((group) => [
         `GET /api/v1/${group}`, `POST /api/v1/${group}`, `GET /api/v1/${group}/{id}`, `PUT /api/v1/${group}/{id}`,
         `POST /api/v1/${group}/{id}/convert`, `GET /api/v1/${group}/{id}/related`,

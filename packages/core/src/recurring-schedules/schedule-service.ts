@@ -225,21 +225,25 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
       return preview(schedule, schedule, { count, ...(schedule.status === 'PAUSED' ? { from: today } : {}) })
     },
 
-    /** POST …/run: what is due now, processed at once (ACTIVE only). */
-    async run(actor: Actor, id: string): Promise<ScheduleRun> {
+    /**
+     * POST …/run: what is due now, processed at once (ACTIVE only). Each date is its own
+     * transaction; an `Idempotency-Key`'s answer is stored with the last, and a retry after a
+     * crash between them finds the dates done already.
+     */
+    async run(actor: Actor, id: string, claim?: IdempotencyClaim<ScheduleRun>): Promise<ScheduleRun> {
       const schedule = await requireSchedule(storage, actor.companyId, id)
       if (schedule.status !== 'ACTIVE') throw conflict(schedule, 'run')
       const run = await processing.processDue(actor.companyId, id)
       // SEND schedules: the first send attempt now, after the occurrences committed.
       if (schedule.issueMode === 'SEND') await sending?.sendDue(actor.companyId, id)
-      await inUnitOfWork(actor, (unit) => unit.audit('RECURRING_SCHEDULE_RUN_VIA_API', { type: 'recurring_schedule', id }, {
-        created: run.created.length, skipped: run.skipped.length,
-      }))
-      return run
+      return inUnitOfWork(actor, async (unit) => {
+        await unit.audit('RECURRING_SCHEDULE_RUN_VIA_API', { type: 'recurring_schedule', id }, { created: run.created.length, skipped: run.skipped.length })
+        return run
+      }, claim)
     },
 
     /** POST …/skip: the occurrence of `nextRunDate` recorded SKIPPED (MANUAL), the schedule advanced. */
-    async skip(actor: Actor, id: string): Promise<RecurringOccurrence> {
+    async skip(actor: Actor, id: string, claim?: IdempotencyClaim<RecurringOccurrence>): Promise<RecurringOccurrence> {
       return inUnitOfWork(actor, async (unit) => {
         const company = await requireCompany(unit.tx, actor)
         const schedule = await requireSchedule(unit.tx, company.id, id)
@@ -249,7 +253,7 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
         const skipped = await recordOccurrence(deps, unit, company, schedule, next, calendarDateOf(unit.now, company.timeZone), 'MANUAL')
         await unit.audit('RECURRING_SCHEDULE_SKIPPED_VIA_API', { type: 'recurring_schedule', id }, { occurrenceDate: next.date })
         return skipped!
-      })
+      }, claim)
     },
   }
 

@@ -90,7 +90,7 @@ export const recurringScheduleRoutes = ({ recurringSchedules }: Invoicing) => [
     scopes: ['recurring-schedules:write', 'invoices:write'],
     responses: { 200: { description: 'The occurrences made', schema: dataSchema(RunResponseSchema) } },
     errors: [404, 409],
-    run: ({ principal, params }) => recurringSchedules.run(principal.actor, params.id!),
+    run: ({ principal, params }, claim) => recurringSchedules.run(principal.actor, params.id!, claim),
     respond: (run) => ({ body: data(toRunResponse(run)) }),
   }),
   defineRoute({
@@ -99,7 +99,7 @@ export const recurringScheduleRoutes = ({ recurringSchedules }: Invoicing) => [
     scopes: ['recurring-schedules:write'],
     responses: { 200: { description: 'The skipped occurrence', schema: dataSchema(OccurrenceResponseSchema) } },
     errors: [404, 409],
-    run: ({ principal, params }) => recurringSchedules.skip(principal.actor, params.id!),
+    run: ({ principal, params }, claim) => recurringSchedules.skip(principal.actor, params.id!, claim),
     respond: (occurrence) => ({ body: data(toOccurrenceResponse(occurrence)) }),
   }),
 ]
