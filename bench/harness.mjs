@@ -36,8 +36,9 @@ if (pinning) pin(process.pid, pinning.load)
  * Starts `file` (TypeScript, through tsx) in its own process; it reports `info` once listening,
  * and its CPU time (or what else it reports) on request.
  * @param {URL} file @param {string[]} args @param {Record<string, string>} env
+ * @param {{ pinned?: boolean }} [options] pinned: false leaves it to the OS (processes that work side by side)
  */
-export async function startServer(file, args = [], env = {}) {
+export async function startServer(file, args = [], env = {}, { pinned = true } = {}) {
   const child = fork(file, args, {
     execArgv: ['--conditions=@invoicing/source', '--import', 'tsx'],
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
@@ -47,7 +48,7 @@ export async function startServer(file, args = [], env = {}) {
     child.once('message', resolve)
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)))
   })
-  if (pinning && child.pid) pin(child.pid, pinning.server)
+  if (pinned && pinning && child.pid) pin(child.pid, pinning.server)
   /** @returns {Promise<number>} */
   const cpuMicros = () => new Promise((resolve) => {
     child.once('message', (message) => resolve(/** @type {any} */ (message).cpuMicros))

@@ -15,6 +15,7 @@
 import { measure, median, placement, startServer } from './harness.mjs'
 import { pdfUnderLoad } from './pdf-under-load.mjs'
 import { measureResponseSizes, printResponseSizes } from './response-size.mjs'
+import { schedulerAtScale } from './scheduler.mjs'
 
 const seconds = Number(process.argv[2] ?? 3)
 const rounds = Number(process.argv[3] ?? 9)
@@ -150,6 +151,7 @@ try {
   renders.stop()
   await pdfUnderLoad(Math.max(5, seconds * 2))
   if (!printResponseSizes(await measureResponseSizes())) console.error('the page of 100 large invoices grew the host by 100 MB or more')
+  await schedulerAtScale(Number(process.env.BENCH_SCHEDULES ?? 10_000))
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1

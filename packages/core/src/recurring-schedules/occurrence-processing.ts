@@ -32,7 +32,7 @@ const failureOf = (error: unknown): ScheduleError | null =>
  */
 export async function recordOccurrence(
   deps: CoreDeps, unit: UnitOfWork, company: Company, schedule: RecurringSchedule, occurrence: Occurrence, issueDate: CalendarDate, skipReason: SkipReason | null,
-): Promise<RecurringOccurrence | null> {
+): Promise<{ occurrence: RecurringOccurrence; schedule: RecurringSchedule } | null> {
   const { tx, now } = unit
   const timestamp = now.toISOString()
   const period = servicePeriodOf(schedule, occurrence.index, schedule.servicePeriodMode)
@@ -93,7 +93,7 @@ export async function recordOccurrence(
   })
   if (!skipReason) await emitOccurrenceEvent(unit, failure ? 'occurrence_failed' : 'occurrence_created', row, invoice?.status ?? null)
   if (advanced.status === 'COMPLETED') await emitScheduleEvent(unit, 'completed', advanced)
-  return row
+  return { occurrence: row, schedule: advanced }
 }
 
 /** Turns a schedule's due dates into occurrences: `POST …/run` and every scheduler tick. */
@@ -118,11 +118,16 @@ export function createOccurrenceProcessing(deps: CoreDeps) {
         if (!due) return 'done' as const
         const latest = schedule.catchUpMode === 'LATEST' ? latestDueOccurrence(schedule, schedule, today) : null
         const skip = latest !== null && due.index < latest.index
-        return (await recordOccurrence(deps, unit, company, schedule, due, today, skip ? 'MISSED' : null)) ?? ('raced' as const)
+        const recorded = await recordOccurrence(deps, unit, company, schedule, due, today, skip ? 'MISSED' : null)
+        if (!recorded) return 'raced' as const
+        // Whether another date is due: if not, no transaction is spent to find out.
+        const { nextRunDate, status } = recorded.schedule
+        return { occurrence: recorded.occurrence, more: status === 'ACTIVE' && nextRunDate !== null && nextRunDate <= today }
       })
       if (step === 'done') break
       if (step === 'raced') continue
-      ;(step.status === 'SKIPPED' ? run.skipped : run.created).push(step)
+      ;(step.occurrence.status === 'SKIPPED' ? run.skipped : run.created).push(step.occurrence)
+      if (!step.more) break
     }
     return run
   }

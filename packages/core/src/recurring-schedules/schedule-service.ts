@@ -252,7 +252,7 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
         if (!next) throw conflict(schedule, 'skip')
         const skipped = await recordOccurrence(deps, unit, company, schedule, next, calendarDateOf(unit.now, company.timeZone), 'MANUAL')
         await unit.audit('RECURRING_SCHEDULE_SKIPPED_VIA_API', { type: 'recurring_schedule', id }, { occurrenceDate: next.date })
-        return skipped!
+        return skipped!.occurrence
       }, claim)
     },
   }

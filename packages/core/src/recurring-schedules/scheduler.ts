@@ -31,6 +31,8 @@ export interface TickOptions {
   /** Only this company's schedules and quotes. */
   companyId?: string | undefined
   signal?: AbortSignal | undefined
+  /** Told after each schedule processed, with the counts so far (progress of a long run). */
+  onProgress?: ((report: TickReport) => void) | undefined
 }
 
 type Processing = ReturnType<typeof createOccurrenceProcessing>
@@ -44,7 +46,7 @@ type ExpireQuotes = (companyId: string, today?: CalendarDate) => Promise<number>
  * sends are claimed, quotes re-read in the transaction that expires them.
  */
 export function createScheduler(deps: CoreDeps, processing: Processing, sending: Sending, expireQuotes: ExpireQuotes) {
-  async function tick({ asOf, companyId, signal }: TickOptions = {}): Promise<TickReport> {
+  async function tick({ asOf, companyId, signal, onProgress }: TickOptions = {}): Promise<TickReport> {
     const started = Date.now()
     const report: TickReport = { due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, durationMs: 0 }
     const latest = asOf ?? calendarDateOf(deps.clock.now(), LATEST_ZONE)
@@ -57,6 +59,7 @@ export function createScheduler(deps: CoreDeps, processing: Processing, sending:
         report.created += run.created.filter((occurrence) => occurrence.status !== 'FAILED').length
         report.failed += run.created.filter((occurrence) => occurrence.status === 'FAILED').length
         report.skipped += run.skipped.length
+        onProgress?.(report)
       }
       if (due.length < PAGE) break
       after = due.at(-1)!.id
@@ -79,11 +82,11 @@ export function createScheduler(deps: CoreDeps, processing: Processing, sending:
      * tick only keep one tick short. The first send attempt of SEND occurrences is made; retries
      * are left to later ticks.
      */
-    async runOnce(options: Omit<TickOptions, 'signal'> = {}): Promise<TickReport> {
+    async runOnce({ onProgress, ...options }: Omit<TickOptions, 'signal'> = {}): Promise<TickReport> {
       const total: TickReport = { due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, durationMs: 0 }
       const started = Date.now()
       for (let round = 0; round < 10_000; round++) {
-        const report = await tick(options)
+        const report = await tick({ ...options, onProgress: onProgress && ((progress) => onProgress({ ...progress, created: total.created + progress.created, due: total.due + progress.due })) })
         for (const key of ['due', 'created', 'skipped', 'failed', 'sendAttempts', 'expiredQuotes'] as const) total[key] += report[key]
         if (report.created + report.skipped + report.failed === 0) break
       }
