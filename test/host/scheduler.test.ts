@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import { companyActor, createInvoicing, type Storage } from '@invoicing/core'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
-import { runCli } from '../support/cli'
+import { runCli, startServe } from '../support/cli'
 import { until } from '../support/until'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -106,6 +106,21 @@ describe('invoicing scheduler run-once', { timeout: 240_000 }, () => {
       assert.deepEqual(done.numbers, Array.from({ length: 100 }, (_, index) => `RE-${date.slice(0, 4)}-${String(index + 1).padStart(5, '0')}`))
     } finally {
       await storage.close()
+    }
+  })
+
+  it('serve ticks the scheduler: a schedule due today is invoiced without a request, and the tick is logged', async () => {
+    const databaseFile = join(dir, 'serve.sqlite')
+    const companyId = await seed(databaseFile, 2)
+    const serve = await startServe({ INVOICING_DB: databaseFile, INVOICING_DATA_DIR: dir, INVOICING_SCHEDULER_INTERVAL_MS: '500', LOG_LEVEL: 'info', INVOICING_NO_DEMO: '1' })
+    const storage = await createSqliteStorage({ filename: databaseFile })
+    try {
+      await until(async () => (await storage.invoices.list(companyId, { limit: 1, offset: 0 })).total === 2, 'the scheduler to invoice both schedules', 30_000)
+      await until(() => /"msg":"scheduler tick"[^\n]*"created":2/.test(serve.stderr()), 'the tick to be logged', 10_000)
+      assert.equal((await assertConsistent(storage, companyId)).occurrences, 2)
+    } finally {
+      await storage.close()
+      await serve.stop()
     }
   })
 

@@ -169,6 +169,16 @@ describe('recurring schedules: the scheduler', () => {
     await assert.rejects(invoicing.recurringSchedules.update(actor, schedule.id, { status: 'ACTIVE' }), failsWith('invalid_status_transition', { allowedTransitions: [] }))
   })
 
+  it('processes at most 24 dates of a schedule per tick; run-once goes on until nothing is due', async () => {
+    const { clock, invoicing, create, invoicesOf } = await setup()
+    await create({ intervalUnit: 'DAY', startDate: '2026-01-10' })
+    clock.set('2026-03-01T09:00:00.000Z')
+    assert.equal((await invoicing.scheduler.tick()).created, 24)
+    assert.equal((await invoicing.scheduler.runOnce()).created, 51 - 24)
+    const dates = (await invoicesOf()).map((invoice) => invoice.recurringOccurrenceDate!).sort()
+    assert.deepEqual([dates.length, new Set(dates).size, dates[0], dates.at(-1)], [51, 51, '2026-01-10', '2026-03-01'])
+  })
+
   it('creates each occurrence once when two ticks run at the same time', async () => {
     const { clock, invoicing, create, invoicesOf } = await setup()
     await create({ issueMode: 'FINALIZE' })
