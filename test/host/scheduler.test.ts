@@ -124,6 +124,25 @@ describe('invoicing scheduler run-once', { timeout: 240_000 }, () => {
     }
   })
 
+  it('two serve hosts ticking on one database invoice each due schedule once', async () => {
+    const databaseFile = join(dir, 'two-hosts.sqlite')
+    const companyId = await seed(databaseFile, 12)
+    const env = { INVOICING_DB: databaseFile, INVOICING_DATA_DIR: dir, INVOICING_SCHEDULER_INTERVAL_MS: '200', INVOICING_NO_DEMO: '1' }
+    const hosts = await Promise.all([startServe(env), startServe(env)])
+    const storage = await createSqliteStorage({ filename: databaseFile })
+    try {
+      await until(async () => (await storage.invoices.list(companyId, { limit: 1, offset: 0 })).total >= 12, 'the hosts to invoice every schedule', 30_000)
+      // Several more ticks of both hosts: nothing more is made.
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      const { occurrences, numbers } = await assertConsistent(storage, companyId)
+      assert.equal(occurrences, 12)
+      assert.deepEqual(numbers, Array.from({ length: 12 }, (_, index) => `RE-${berlinDate().slice(0, 4)}-${String(index + 1).padStart(5, '0')}`))
+    } finally {
+      await storage.close()
+      await Promise.all(hosts.map((host) => host.stop()))
+    }
+  })
+
   it('refuses a --date more than 400 days away, with exit 2', () => {
     const result = runCli(['scheduler', 'run-once', '--date', berlinDate(401)], { INVOICING_DB: join(dir, 'date.sqlite'), INVOICING_DATA_DIR: dir })
     assert.equal(result.status, 2)
