@@ -15,8 +15,8 @@ export const NumberedRefSchema = v.strictObject({ documentType: v.picklist(DOCUM
 const nullableTimestamp = v.nullable(timestamp)
 const jsonObject = v.record(v.string(), v.unknown())
 
-/** A line of `document` as responses show it. */
-export const toLineResponse = (line: DocumentLine, document: Pick<Invoice, 'precedingDocument'>) => ({
+/** What every document's line shows, amounts as numbers. */
+export const lineFieldsOf = (line: DocumentLine) => ({
   id: line.id,
   lineType: line.lineType,
   productId: line.productId,
@@ -28,6 +28,11 @@ export const toLineResponse = (line: DocumentLine, document: Pick<Invoice, 'prec
   taxRate: money(line.taxRate),
   taxCategory: line.taxCategory,
   netAmount: money(line.netAmount),
+})
+
+/** A line of `document` as responses show it. */
+export const toLineResponse = (line: DocumentLine, document: Pick<Invoice, 'precedingDocument'>) => ({
+  ...lineFieldsOf(line),
   creditedLineId: creditedLineIdOf(document, line.sourceLineId),
 })
 

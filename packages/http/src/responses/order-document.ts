@@ -4,7 +4,7 @@ import {
   type OrderDocumentDetail, type OrderDocumentType,
 } from '@invoicing/core'
 import * as v from 'valibot'
-import { BreakdownResponseSchema, CustomerSummarySchema, toBreakdownResponse } from './invoice'
+import { BreakdownResponseSchema, CustomerSummarySchema, lineFieldsOf, toBreakdownResponse } from './invoice'
 import { calendarDate, money, nullableString, timestamp } from './shapes'
 
 const nullableDate = v.nullable(calendarDate)
@@ -13,22 +13,10 @@ const nullableTimestamp = v.nullable(timestamp)
 const toQuantities = (quantities: ConvertedQuantities | undefined) =>
   Object.fromEntries(Object.entries(quantities ?? {}).map(([target, quantity]) => [target, money(quantity)]))
 
-const toOrderLineResponse = (line: DocumentLine, index: number, document: OrderDocument) => ({
-  id: line.id,
-  position: index + 1,
-  lineType: line.lineType,
-  productId: line.productId,
-  description: line.description,
-  quantity: money(line.quantity),
-  unit: line.unit,
-  unitPrice: money(line.unitPrice),
-  discount: money(line.discount),
-  taxRate: money(line.taxRate),
-  taxCategory: line.taxCategory,
-  netAmount: money(line.netAmount),
-  sourceLineId: line.sourceLineId,
-  convertedQuantities: toQuantities(document.convertedQuantities[line.id]),
-})
+const toOrderLineResponse = (line: DocumentLine, index: number, document: OrderDocument) => {
+  const { id, ...fields } = lineFieldsOf(line)
+  return { id, position: index + 1, ...fields, sourceLineId: line.sourceLineId, convertedQuantities: toQuantities(document.convertedQuantities[line.id]) }
+}
 
 const OrderLineResponseSchema = v.strictObject({
   id: v.pipe(v.string(), v.description('Stable across PUTs that keep the line; a PUT with lines replaces all lines and assigns new ids')),
