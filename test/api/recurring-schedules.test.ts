@@ -76,7 +76,7 @@ describe('recurring schedules', () => {
     assert.equal(run.status, 200, run.text)
     documented('POST', '/api/v1/recurring-schedules/{id}/run', run)
     assert.deepEqual(run.body.data.created.map((each: { occurrenceDate: string }) => each.occurrenceDate), ['2026-03-10', '2026-04-10', '2026-05-10'])
-    assert.deepEqual(run.body.data.created.map((each: { invoiceNumber: string }) => each.invoiceNumber.slice(0, 3)), ['RE-', 'RE-', 'RE-'])
+    assert.deepEqual(run.body.data.created.map((each: { invoiceNumber: string; invoiceStatus: string }) => [each.invoiceNumber.slice(0, 3), each.invoiceStatus]), Array(3).fill(['RE-', 'FINAL']))
     const again = await tenant.api.post(`/recurring-schedules/${schedule.id}/run`)
     assert.deepEqual(again.body.data, { created: [], skipped: [] })
     const invoice = (await tenant.api.get(`/invoices/${run.body.data.created[1].invoiceId}`)).body.data

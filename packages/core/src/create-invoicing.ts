@@ -58,7 +58,7 @@ export interface InvoicingOptions {
   /** Called when an event subscriber throws; default: logged with console.error. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
   /** Runs the scheduler (recurring schedules, quote expiry) as a job every `intervalMs`; without it, call `scheduler.tick()` yourself. */
-  scheduler?: { intervalMs: number; onTick?: (report: TickReport) => void }
+  scheduler?: { intervalMs: number; onTick?: (report: TickReport) => void; onError?: (error: unknown, scheduleId: string | undefined) => void }
   /** Recurring SEND occurrences: the waits before each retry of a failed send (default 1, 10, 60 minutes). */
   recurringSendRetryDelaysMs?: readonly number[]
   /** Called when a version PDF could not be archived after its change committed; default: logged with console.error. */
@@ -93,7 +93,7 @@ export function createInvoicing(options: InvoicingOptions) {
   const jobs: readonly JobDefinition[] = [
     webhookDeliveryJob(webhookDispatcher, events, options.webhooks?.pollIntervalMs),
     idempotencyRetentionJob(deps.storage, deps.clock),
-    ...(options.scheduler ? [scheduler.job(options.scheduler.intervalMs, options.scheduler.onTick)] : []),
+    ...(options.scheduler ? [scheduler.job(options.scheduler.intervalMs, options.scheduler.onTick, options.scheduler.onError)] : []),
   ]
   return {
     companies: createCompanyService(deps),

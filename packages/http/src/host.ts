@@ -75,6 +75,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       scheduler: {
         intervalMs: options.scheduler?.intervalMs ?? 60_000,
         onTick: (report: TickReport) => logger.info('scheduler tick', { ...report }),
+        onError: (error: unknown, scheduleId: string | undefined) => logger.error('scheduler: a schedule failed', { scheduleId, error }),
       },
     }),
     ...(options.recurringSendRetryDelaysMs ? { recurringSendRetryDelaysMs: options.recurringSendRetryDelaysMs } : {}),

@@ -37,9 +37,9 @@ export function recurringScheduleRecords(
       .filter(({ value }) => value.status === 'ACTIVE' && value.nextRunDate !== null && value.nextRunDate <= onOrBefore && value.id > afterId &&
         (companyId === undefined || value.companyId === companyId))
       .sort((a, b) => compareText(a.value.id, b.value.id)).slice(0, limit).map((row) => structuredClone(row.value)),
-    listSendsDue: async (now, limit, companyId) => [...occurrences.rows()]
+    listSendsDue: async (now, limit, companyId, scheduleId) => [...occurrences.rows()]
       .filter(({ value }) => value.status === 'PENDING_SEND' && value.nextAttemptAt !== null && value.nextAttemptAt <= now &&
-        (companyId === undefined || value.companyId === companyId))
+        (companyId === undefined || value.companyId === companyId) && (scheduleId === undefined || value.scheduleId === scheduleId))
       .sort((a, b) => compareText(a.value.nextAttemptAt!, b.value.nextAttemptAt!) || a.seq - b.seq).slice(0, limit).map((row) => structuredClone(row.value)),
     existsForCustomer: async (companyId, customerId) => ofCompany(companyId).some((row) => row.value.customerId === customerId),
     insert: async (schedule) => {

@@ -14,10 +14,13 @@ import { emitOccurrenceEvent, emitScheduleEvent } from './schedule-events'
 import { servicePeriodOf } from '../recurring'
 import { invoiceFromTemplate, parseTemplate } from './template'
 
-/** What one run of a schedule made. */
+/** Dates one call records as skipped (MISSED) at most; the rest follow in the next call. */
+const MAX_SKIPPED_PER_RUN = 1000
+
+/** What one run of a schedule made (with each invoice's current status, where the answer shows it). */
 export interface ScheduleRun {
-  created: RecurringOccurrence[]
-  skipped: RecurringOccurrence[]
+  created: (RecurringOccurrence & { invoiceStatus?: string | null })[]
+  skipped: (RecurringOccurrence & { invoiceStatus?: string | null })[]
 }
 
 const failureOf = (error: unknown): ScheduleError | null =>
@@ -56,13 +59,14 @@ export async function recordOccurrence(
     }
     if (invoice && schedule.issueMode !== 'DRAFT') {
       try {
-        // Checked before anything is counted: a used-up quota leaves the invoice a draft.
+        // Checked before anything is counted or numbered: a used-up quota leaves the invoice a draft.
         await assertDocumentQuota(unit, company)
-        invoice = await changeStatus(unit, company, invoice, 'FINAL')
       } catch (error) {
         failure = failureOf(error)
         if (!failure) throw error
       }
+      // Any other failure of issuing (after it counted or took a number) rolls the whole date back.
+      if (!failure) invoice = await changeStatus(unit, company, invoice, 'FINAL')
     }
     if (invoice) {
       await tx.invoices.insert(invoice)
@@ -108,7 +112,9 @@ export function createOccurrenceProcessing(deps: CoreDeps) {
    */
   async function processDue(companyId: string, scheduleId: string, { asOf, limit = DUE_OCCURRENCES_PER_TICK }: { asOf?: CalendarDate; limit?: number } = {}): Promise<ScheduleRun> {
     const run: ScheduleRun = { created: [], skipped: [] }
-    for (let attempt = 0; attempt < limit * 2 && run.created.length + run.skipped.length < limit; attempt++) {
+    // Dates skipped under LATEST do not count toward the limit, so the one invoice LATEST makes
+    // comes in this call however long the outage was; they are bounded by MAX_SKIPPED_PER_RUN.
+    for (let attempt = 0; attempt < (limit + MAX_SKIPPED_PER_RUN) * 2 && run.created.length < limit && run.skipped.length < MAX_SKIPPED_PER_RUN; attempt++) {
       const step = await inUnitOfWork(companyActor(companyId), async (unit) => {
         const company = await requireCompany(unit.tx, companyActor(companyId))
         const schedule = await unit.tx.recurringSchedules.get(companyId, scheduleId)

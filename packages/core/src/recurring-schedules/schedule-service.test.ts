@@ -179,6 +179,51 @@ describe('recurring schedules: the scheduler', () => {
     assert.deepEqual([dates.length, new Set(dates).size, dates[0], dates.at(-1)], [51, 51, '2026-01-10', '2026-03-01'])
   })
 
+  it('makes the one LATEST invoice at once however many dates were missed', async () => {
+    const { clock, invoicing, actor, create, invoicesOf } = await setup()
+    const schedule = await create({ intervalUnit: 'DAY', catchUpMode: 'LATEST' })
+    clock.set('2026-03-15T09:00:00.000Z')
+    const report = await invoicing.scheduler.tick()
+    assert.deepEqual([report.created, report.skipped], [1, 59])
+    assert.deepEqual((await invoicesOf()).map((invoice) => invoice.recurringOccurrenceDate), ['2026-03-15'])
+    assert.equal((await invoicing.recurringSchedules.get(actor, schedule.id)).nextRunDate, '2026-03-16')
+  })
+
+  it('keeps a schedule whose product was deleted readable and cancellable; its occurrences fail', async () => {
+    const { clock, invoicing, actor, create } = await setup()
+    const product = await invoicing.products.create(actor, { name: 'Wartung', unitPrice: '50' })
+    const schedule = await create({ template: { lines: [{ productId: product.id }] } })
+    await invoicing.products.delete(actor, product.id)
+    const read = await invoicing.recurringSchedules.get(actor, schedule.id)
+    assert.deepEqual([read.grossTotal, read.status], [null, 'ACTIVE'])
+    clock.set('2026-01-15T09:00:00.000Z')
+    assert.equal((await invoicing.scheduler.tick()).failed, 1)
+    const [occurrence] = (await invoicing.recurringSchedules.occurrences(actor, schedule.id)).items
+    assert.deepEqual([occurrence!.status, occurrence!.error?.code, occurrence!.invoiceId], ['FAILED', 'not_found', null])
+    assert.equal((await invoicing.recurringSchedules.update(actor, schedule.id, { status: 'CANCELLED' })).status, 'CANCELLED')
+  })
+
+  it('refuses an ACTIVE schedule whose end comes before its first date', async () => {
+    const { create } = await setup()
+    await assert.rejects(create({ monthEnd: true, startDate: '2026-01-10', endDate: '2026-01-20' }), failsWith('invalid_end_date', { field: 'endDate' }))
+  })
+
+  it('never mails an invoice cancelled before its send', async () => {
+    const { clock, invoicing, actor, create, mailbox } = await setup()
+    const schedule = await create({ issueMode: 'SEND' })
+    mailbox.failWith(new Error('connection refused'))
+    clock.set('2026-01-15T09:00:00.000Z')
+    await invoicing.scheduler.tick()
+    let [occurrence] = (await invoicing.recurringSchedules.occurrences(actor, schedule.id)).items
+    assert.equal(occurrence!.status, 'PENDING_SEND')
+    await invoicing.invoices.update(actor, occurrence!.invoiceId!, { status: 'CANCELLED' })
+    mailbox.failWith(null)
+    clock.advance(60_000)
+    await invoicing.scheduler.tick()
+    ;[occurrence] = (await invoicing.recurringSchedules.occurrences(actor, schedule.id)).items
+    assert.deepEqual([occurrence!.status, occurrence!.error?.code, mailbox.sent.length], ['FAILED', 'status_conflict', 0])
+  })
+
   it('creates each occurrence once when two ticks run at the same time', async () => {
     const { clock, invoicing, create, invoicesOf } = await setup()
     await create({ issueMode: 'FINALIZE' })

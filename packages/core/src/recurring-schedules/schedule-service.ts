@@ -36,8 +36,12 @@ export const SCHEDULE_TRANSITIONS: Transitions<ScheduleStatus> = {
 /** The fields that fix a schedule's dates: locked once it has occurrences, so its grid never moves. */
 const RULE_FIELDS = ['startDate', 'intervalUnit', 'intervalCount', 'monthEnd'] as const
 
-/** A schedule as a read shows it: with its customer and its template priced at today's rates. */
-export type ScheduleDetail = RecurringSchedule & { customer: InvoiceCustomer; netTotal: string; taxTotal: string; grossTotal: string }
+/**
+ * A schedule as a read shows it: with its customer and its template priced at today's rates
+ * (null when the template no longer prices, e.g. a product it names was deleted: its
+ * occurrences then fail, and the schedule can still be read, changed and cancelled).
+ */
+export type ScheduleDetail = RecurringSchedule & { customer: InvoiceCustomer; netTotal: string | null; taxTotal: string | null; grossTotal: string | null }
 
 async function requireSchedule(reader: Pick<StorageReader, 'recurringSchedules'>, companyId: string, id: string): Promise<RecurringSchedule> {
   const schedule = await reader.recurringSchedules.get(companyId, id)
@@ -63,16 +67,28 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
   const inUnitOfWork = createUnitOfWork(deps)
   const processing = createOccurrenceProcessing(deps)
 
-  /** The template priced for `customer` today: what the schedule's totals show. */
-  async function detailOf(reader: Pick<StorageReader, 'products' | 'customers'>, company: Company, schedule: RecurringSchedule, given?: Customer): Promise<ScheduleDetail> {
-    const customer = given ?? await requireCustomer(reader, company.id, schedule.customerId)
+  /** The template priced for `customer` today; errors named as template fields (what create and PUT refuse). */
+  async function priceTemplate(reader: Pick<StorageReader, 'products'>, company: Company, customer: Customer, schedule: RecurringSchedule) {
     const template = parseTemplate(schedule.template)
     const today = calendarDateOf(deps.clock.now(), company.timeZone)
     try {
-      const { netTotal, taxTotal, grossTotal } = priceDocument(company, customer, today, requestedTaxValues(template), await draftLines(reader.products, company.id, template.lines), ids)
-      return { ...schedule, customer: invoiceCustomerOf(customer), netTotal, taxTotal, grossTotal }
+      return priceDocument(company, customer, today, requestedTaxValues(template), await draftLines(reader.products, company.id, template.lines), ids)
     } catch (error) {
       throw inTemplate(error)
+    }
+  }
+
+  /** What a read shows; a template that no longer prices shows no totals rather than failing the read. */
+  async function detailOf(reader: Pick<StorageReader, 'products' | 'customers'>, company: Company, schedule: RecurringSchedule, given?: Customer): Promise<ScheduleDetail> {
+    const customer = given ?? await requireCustomer(reader, company.id, schedule.customerId)
+    const priced = await priceTemplate(reader, company, customer, schedule).catch(() => null)
+    return { ...schedule, customer: invoiceCustomerOf(customer), netTotal: priced?.netTotal ?? null, taxTotal: priced?.taxTotal ?? null, grossTotal: priced?.grossTotal ?? null }
+  }
+
+  /** An ACTIVE schedule must have a date left: an end before its first date is refused. */
+  function assertHasDate(schedule: RecurringSchedule): void {
+    if (schedule.status === 'ACTIVE' && !nextOccurrence(schedule, schedule)) {
+      throw new InvoicingError('invalid_end_date', `No occurrence is left before endDate ${schedule.endDate ?? ''} (or maxOccurrences)`.trim(), { field: 'endDate' })
     }
   }
 
@@ -117,8 +133,10 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
         assertRule(schedule)
         assertRecipient(schedule, customer)
         // The template must make a valid invoice now, not fail at its first run.
-        const detail = await detailOf(tx, company, schedule, customer)
+        await priceTemplate(tx, company, customer, schedule)
+        assertHasDate(schedule)
         if (status === 'ACTIVE') schedule = { ...schedule, nextRunDate: nextOccurrence(schedule, schedule)?.date ?? null }
+        const detail = await detailOf(tx, company, schedule, customer)
         await tx.recurringSchedules.insert(schedule)
         await unit.audit('RECURRING_SCHEDULE_CREATED_VIA_API', { type: 'recurring_schedule', id: schedule.id }, { name: schedule.name })
         await emitScheduleEvent(unit, 'created', schedule)
@@ -163,7 +181,7 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
           .concat(template && JSON.stringify(template) !== JSON.stringify(current.template) ? ['template'] : [])
         assertRule(changed)
         assertRecipient(changed, customer)
-        await detailOf(tx, company, changed, customer)
+        if (template) await priceTemplate(tx, company, customer, changed)
         if (changedFields.length === 0 && !newStatus) return detailOf(tx, company, current, customer)
         let next: RecurringSchedule = { ...changed, updatedAt: now.toISOString() }
         let verb: string | null = null
@@ -176,6 +194,7 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
           }
           ;[next, verb] = [{ ...next, status: 'ACTIVE' }, 'resumed']
         }
+        if (next.status === 'ACTIVE' && current.occurrenceCount === 0) assertHasDate(next)
         if (next.status === 'ACTIVE') {
           const upcoming = nextOccurrence(next, next)
           next = upcoming ? { ...next, nextRunDate: upcoming.date } : { ...next, nextRunDate: null, status: 'COMPLETED' }
@@ -238,7 +257,11 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
       if (schedule.issueMode === 'SEND') await sending?.sendDue(actor.companyId, id)
       return inUnitOfWork(actor, async (unit) => {
         await unit.audit('RECURRING_SCHEDULE_RUN_VIA_API', { type: 'recurring_schedule', id }, { created: run.created.length, skipped: run.skipped.length })
-        return run
+        // As the occurrences resource shows them: with their invoice's current status.
+        const withStatus = (occurrences: RecurringOccurrence[]) => Promise.all(occurrences.map(async (occurrence) => ({
+          ...occurrence, invoiceStatus: occurrence.invoiceId ? (await unit.tx.invoices.get(actor.companyId, occurrence.invoiceId))?.status ?? null : null,
+        })))
+        return { created: await withStatus(run.created), skipped: await withStatus(run.skipped) }
       }, claim)
     },
 
@@ -261,8 +284,8 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
   async function skipPausedSpan(unit: UnitOfWork, company: Company, schedule: RecurringSchedule, today: CalendarDate): Promise<RecurringSchedule> {
     let current = schedule
     for (const missed of missedOccurrences(schedule, schedule, { today })) {
-      await recordOccurrence(deps, unit, company, { ...current, status: 'ACTIVE' }, missed, today, 'PAUSED')
-      current = (await unit.tx.recurringSchedules.get(company.id, schedule.id))!
+      const recorded = await recordOccurrence(deps, unit, company, { ...current, status: 'ACTIVE' }, missed, today, 'PAUSED')
+      if (recorded) current = recorded.schedule
     }
     return { ...current, status: schedule.status }
   }

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../jobs'
 import type { CoreDeps } from '../ports/deps'
 import { calendarDateOf, type CalendarDate } from '../shared/calendar-date'
+import { DUE_OCCURRENCES_PER_TICK } from '../recurring'
 import type { createOccurrenceProcessing } from './occurrence-processing'
 import type { createOccurrenceSending } from './occurrence-sending'
 
@@ -22,7 +23,26 @@ export interface TickReport {
   /** Send attempts of SEND schedules. */
   sendAttempts: number
   expiredQuotes: number
+  /** Schedules or sends that failed unexpectedly (told to `onError`), left to the next tick. */
+  errors: number
   durationMs: number
+}
+
+const emptyReport = (): TickReport => ({ due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, errors: 0, durationMs: 0 })
+
+/** "Today" of each company (`asOf` for all when given), its zone read once per tick. */
+function companyTodays(deps: CoreDeps, asOf: CalendarDate | undefined) {
+  const todays = new Map<string, CalendarDate>()
+  return async (companyId: string): Promise<CalendarDate> => {
+    if (asOf) return asOf
+    let today = todays.get(companyId)
+    if (today === undefined) {
+      const company = await deps.storage.companies.get(companyId)
+      today = calendarDateOf(deps.clock.now(), company?.timeZone ?? LATEST_ZONE)
+      todays.set(companyId, today)
+    }
+    return today
+  }
 }
 
 export interface TickOptions {
@@ -33,6 +53,8 @@ export interface TickOptions {
   signal?: AbortSignal | undefined
   /** Told after each schedule processed, with the counts so far (progress of a long run). */
   onProgress?: ((report: TickReport) => void) | undefined
+  /** Told of a schedule (or the sends) that failed unexpectedly; the tick goes on. */
+  onError?: ((error: unknown, scheduleId: string | undefined) => void) | undefined
 }
 
 type Processing = ReturnType<typeof createOccurrenceProcessing>
@@ -46,25 +68,41 @@ type ExpireQuotes = (companyId: string, today?: CalendarDate) => Promise<number>
  * sends are claimed, quotes re-read in the transaction that expires them.
  */
 export function createScheduler(deps: CoreDeps, processing: Processing, sending: Sending, expireQuotes: ExpireQuotes) {
-  async function tick({ asOf, companyId, signal, onProgress }: TickOptions = {}): Promise<TickReport> {
+  async function tick({ asOf, companyId, signal, onProgress, onError }: TickOptions = {}): Promise<TickReport> {
     const started = Date.now()
-    const report: TickReport = { due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, durationMs: 0 }
+    const report = emptyReport()
     const latest = asOf ?? calendarDateOf(deps.clock.now(), LATEST_ZONE)
+    const todayOf = companyTodays(deps, asOf)
     for (let after = ''; !signal?.aborted;) {
       const due = await deps.storage.recurringSchedules.listDue(latest, after, PAGE, companyId)
       for (const schedule of due) {
         if (signal?.aborted) break
-        const run = await processing.processDue(schedule.companyId, schedule.id, { asOf })
-        if (run.created.length + run.skipped.length > 0) report.due++
-        report.created += run.created.filter((occurrence) => occurrence.status !== 'FAILED').length
-        report.failed += run.created.filter((occurrence) => occurrence.status === 'FAILED').length
-        report.skipped += run.skipped.length
+        // Due somewhere on Earth but not yet in its company's zone: no transaction spent on it.
+        if (schedule.nextRunDate! > await todayOf(schedule.companyId)) continue
+        try {
+          const run = await processing.processDue(schedule.companyId, schedule.id, { asOf })
+          if (run.created.length + run.skipped.length > 0) report.due++
+          report.created += run.created.filter((occurrence) => occurrence.status !== 'FAILED').length
+          report.failed += run.created.filter((occurrence) => occurrence.status === 'FAILED').length
+          report.skipped += run.skipped.length
+        } catch (error) {
+          // One schedule that cannot be processed must not hold up the others.
+          report.errors++
+          onError?.(error, schedule.id)
+        }
         onProgress?.(report)
       }
       if (due.length < PAGE) break
       after = due.at(-1)!.id
     }
-    if (!signal?.aborted) report.sendAttempts = await sending.sendDue(companyId)
+    if (!signal?.aborted) {
+      try {
+        report.sendAttempts = await sending.sendDue(companyId)
+      } catch (error) {
+        report.errors++
+        onError?.(error, undefined)
+      }
+    }
     for (let after = ''; !signal?.aborted;) {
       const companies = companyId ? [companyId] : await deps.storage.orderDocuments.companiesWithOpenQuotesBefore(latest, after, PAGE)
       for (const id of companies) report.expiredQuotes += await expireQuotes(id, asOf)
@@ -83,27 +121,27 @@ export function createScheduler(deps: CoreDeps, processing: Processing, sending:
      * are left to later ticks.
      */
     async runOnce({ onProgress, ...options }: Omit<TickOptions, 'signal'> = {}): Promise<TickReport> {
-      const total: TickReport = { due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, durationMs: 0 }
+      const total = emptyReport()
       const started = Date.now()
       for (let round = 0; round < 10_000; round++) {
         const report = await tick({ ...options, onProgress: onProgress && ((progress) => onProgress({ ...progress, created: total.created + progress.created, due: total.due + progress.due })) })
-        for (const key of ['due', 'created', 'skipped', 'failed', 'sendAttempts', 'expiredQuotes'] as const) total[key] += report[key]
+        for (const key of ['due', 'created', 'skipped', 'failed', 'sendAttempts', 'expiredQuotes', 'errors'] as const) total[key] += report[key]
         if (report.created + report.skipped + report.failed === 0) break
       }
       total.durationMs = Date.now() - started
       return total
     },
     /** The scheduler as a job of the jobs runner (`invoicing serve`), ticking every `intervalMs`. */
-    job(intervalMs: number, onTick?: (report: TickReport) => void): JobDefinition {
+    job(intervalMs: number, onTick?: (report: TickReport) => void, onError?: TickOptions['onError']): JobDefinition {
       return {
         name: SCHEDULER_JOB,
         intervalMs,
         deadlineMs: 10 * 60_000,
         async run(signal) {
-          const report = await tick({ signal })
+          const report = await tick({ signal, onError })
           onTick?.(report)
-          // More than 24 dates of one schedule were due: tick again at once.
-          return report.created + report.skipped + report.failed >= 24
+          // As many dates as one schedule may take per tick were made: more may be due, tick again at once.
+          return report.created + report.failed >= DUE_OCCURRENCES_PER_TICK
         },
       }
     },

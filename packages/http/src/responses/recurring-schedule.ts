@@ -4,7 +4,7 @@ import {
 } from '@invoicing/core'
 import * as v from 'valibot'
 import { CustomerSummarySchema } from './invoice'
-import { calendarDate, money, nullableString, timestamp } from './shapes'
+import { calendarDate, moneyOrNull, nullableString, timestamp } from './shapes'
 
 const nullableDate = v.nullable(calendarDate)
 const error = v.nullable(v.strictObject({ code: v.string(), message: v.string() }))
@@ -36,18 +36,18 @@ export const ScheduleResponseSchema = v.strictObject({
   remainingOccurrences: v.pipe(v.nullable(v.number()), v.description('maxOccurrences less the occurrences recorded; null = unlimited')),
   lastError: v.nullable(v.strictObject({ code: v.string(), message: v.string(), at: timestamp })),
   customer: CustomerSummarySchema,
-  netTotal: v.pipe(v.number(), v.description('The template priced with today\'s rates')),
-  taxTotal: v.number(),
-  grossTotal: v.number(),
+  netTotal: v.pipe(v.nullable(v.number()), v.description('The template priced with today\'s rates; null when it no longer prices (a product it names was deleted: its occurrences fail)')),
+  taxTotal: v.nullable(v.number()),
+  grossTotal: v.nullable(v.number()),
   createdAt: timestamp,
   updatedAt: timestamp,
 })
 
 export const toScheduleResponse = (schedule: ScheduleDetail) => ({
   ...scheduleData(schedule),
-  netTotal: money(schedule.netTotal),
-  taxTotal: money(schedule.taxTotal),
-  grossTotal: money(schedule.grossTotal),
+  netTotal: moneyOrNull(schedule.netTotal),
+  taxTotal: moneyOrNull(schedule.taxTotal),
+  grossTotal: moneyOrNull(schedule.grossTotal),
 })
 
 export const OccurrenceResponseSchema = v.strictObject({

@@ -40,10 +40,11 @@ export function dueSchedulesQuery(db: Kysely<Database>, onOrBefore: string, afte
 }
 
 /** The occurrences whose next send attempt is due, in the order they fell due. */
-export function sendsDueQuery(db: Kysely<Database>, now: string, limit: number, companyId?: string) {
+export function sendsDueQuery(db: Kysely<Database>, now: string, limit: number, companyId?: string, scheduleId?: string) {
   let due = db.selectFrom('recurring_occurrence').selectAll()
     .where('status', '=', 'PENDING_SEND').where('next_attempt_at', '<=', now)
   if (companyId !== undefined) due = due.where('company_id', '=', companyId)
+  if (scheduleId !== undefined) due = due.where('schedule_id', '=', scheduleId)
   return due.orderBy('next_attempt_at').orderBy('seq').limit(limit)
 }
 
@@ -79,7 +80,7 @@ export function createRecurringScheduleRepository(executor: Executor): Recurring
     },
     listDue: async (onOrBefore, afterId, limit, companyId) =>
       (await rows(dueSchedulesQuery(db, onOrBefore, afterId, limit, companyId))).map(scheduleFromRow),
-    listSendsDue: async (now, limit, companyId) => (await rows(sendsDueQuery(db, now, limit, companyId))).map(occurrenceFromRow),
+    listSendsDue: async (now, limit, companyId, scheduleId) => (await rows(sendsDueQuery(db, now, limit, companyId, scheduleId))).map(occurrenceFromRow),
     existsForCustomer: async (companyId, customerId) =>
       Boolean(await row(db.selectFrom('recurring_schedule').select(sql<number>`1`.as('found'))
         .where('customer_id', '=', customerId).where('company_id', '=', companyId).limit(1))),

@@ -22,8 +22,11 @@ export interface RecurringScheduleReader {
    * `afterId`, at most `limit`: what a scheduler tick walks through in pages.
    */
   listDue(onOrBefore: CalendarDate, afterId: string, limit: number, companyId?: string): Promise<RecurringSchedule[]>
-  /** Occurrences of every company waiting to be sent (PENDING_SEND) whose next attempt is due at `now`, at most `limit`. */
-  listSendsDue(now: string, limit: number, companyId?: string): Promise<RecurringOccurrence[]>
+  /**
+   * Occurrences waiting to be sent (PENDING_SEND) whose next attempt is due at `now`, of every
+   * company (or one company, or one schedule), earliest first, at most `limit`.
+   */
+  listSendsDue(now: string, limit: number, companyId?: string, scheduleId?: string): Promise<RecurringOccurrence[]>
   existsForCustomer(companyId: string, customerId: string): Promise<boolean>
 }
 
