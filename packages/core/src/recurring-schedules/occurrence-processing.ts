@@ -7,11 +7,9 @@ import type { CoreDeps } from '../ports/deps'
 import { assertDocumentQuota, changeStatus } from '../sales-documents'
 import { calendarDateOf, type CalendarDate } from '../shared/calendar-date'
 import { createUnitOfWork, type UnitOfWork } from '../unit-of-work'
-import { DUE_OCCURRENCES_PER_TICK, dueOccurrences, latestDueOccurrence, nextOccurrence } from '../recurring'
-import type { Occurrence } from '../recurring'
+import { DUE_OCCURRENCES_PER_TICK, dueOccurrences, latestDueOccurrence, nextOccurrence, type Occurrence, servicePeriodOf } from '../recurring'
 import type { RecurringOccurrence, RecurringSchedule, ScheduleError, SkipReason } from './recurring-schedule'
 import { emitOccurrenceEvent, emitScheduleEvent } from './schedule-events'
-import { servicePeriodOf } from '../recurring'
 import { invoiceFromTemplate, parseTemplate } from './template'
 
 /** Dates one call records as skipped (MISSED) at most; the rest follow in the next call. */

@@ -1,6 +1,5 @@
 import type { CalendarDate } from '../shared/calendar-date'
-import type { OccurrenceProgress, Recurrence } from '../recurring'
-import type { ServicePeriodMode } from '../recurring'
+import type { OccurrenceProgress, Recurrence, ServicePeriodMode } from '../recurring'
 
 export const SCHEDULE_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number]
