@@ -56,15 +56,17 @@ export async function recordOccurrence(
       if (!failure) throw error
     }
     if (invoice && schedule.issueMode !== 'DRAFT') {
+      // The invoice counts in the month of its date: a day replayed with `run-once --date` in its own month.
+      const quotaMonth = issueDate.slice(0, 7)
       try {
         // Checked before anything is counted or numbered: a used-up quota leaves the invoice a draft.
-        await assertDocumentQuota(unit, company)
+        await assertDocumentQuota(unit, company, quotaMonth)
       } catch (error) {
         failure = failureOf(error)
         if (!failure) throw error
       }
       // Any other failure of issuing (after it counted or took a number) rolls the whole date back.
-      if (!failure) invoice = await changeStatus(unit, company, invoice, 'FINAL')
+      if (!failure) invoice = await changeStatus(unit, company, invoice, 'FINAL', undefined, quotaMonth)
     }
     if (invoice) {
       await tx.invoices.insert(invoice)

@@ -224,6 +224,18 @@ describe('recurring schedules: the scheduler', () => {
     assert.deepEqual([occurrence!.status, occurrence!.error?.code, mailbox.sent.length], ['FAILED', 'status_conflict', 0])
   })
 
+  it('replays a day with asOf: the invoices are dated it, numbered in its year and counted in its month', async () => {
+    const { invoicing, storage, actor, create, invoicesOf } = await setup()
+    await create({ issueMode: 'FINALIZE' })
+    const report = await invoicing.scheduler.runOnce({ asOf: '2027-02-20' })
+    assert.equal(report.created, 14)
+    const invoices = await invoicesOf()
+    assert.deepEqual([...new Set(invoices.map((invoice) => invoice.issueDate))], ['2027-02-20'])
+    assert.ok(invoices.every((invoice) => invoice.number.startsWith('RE-2027-')))
+    assert.equal((await storage.usage.get(actor.companyId, '2027-02')).documentsIssued, 14)
+    assert.equal((await storage.usage.get(actor.companyId, '2026-01')).documentsIssued, 0)
+  })
+
   it('creates each occurrence once when two ticks run at the same time', async () => {
     const { clock, invoicing, create, invoicesOf } = await setup()
     await create({ issueMode: 'FINALIZE' })

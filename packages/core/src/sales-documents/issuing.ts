@@ -30,9 +30,9 @@ const quotaUsedUp = (documentQuota: number) =>
  * Fails with 403 `plan_limit_reached` when the company's documents of this month are used up:
  * for writes that make a draft which counts only when it is issued (duplicate, convert).
  */
-export async function assertDocumentQuota({ tx, now }: UnitOfWork, company: Company): Promise<void> {
+export async function assertDocumentQuota({ tx, now }: UnitOfWork, company: Company, quotaMonth = monthAt(now, company.timeZone)): Promise<void> {
   if (company.documentQuota === null) return
-  const { documentsIssued } = await tx.usage.get(company.id, monthAt(now, company.timeZone))
+  const { documentsIssued } = await tx.usage.get(company.id, quotaMonth)
   if (documentsIssued >= company.documentQuota) throw quotaUsedUp(company.documentQuota)
 }
 
@@ -41,8 +41,8 @@ export async function assertDocumentQuota({ tx, now }: UnitOfWork, company: Comp
  * goes beyond the quota: one increment, then the check, so two concurrent issues cannot both
  * take the last one; the failure rolls the increment back with the transaction.
  */
-async function countDocumentIssued({ tx, now }: UnitOfWork, company: Company, documentType: string): Promise<void> {
-  const issued = await tx.usage.addDocumentIssued(company.id, monthAt(now, company.timeZone), documentType)
+async function countDocumentIssued({ tx }: UnitOfWork, company: Company, documentType: string, quotaMonth: string): Promise<void> {
+  const issued = await tx.usage.addDocumentIssued(company.id, quotaMonth, documentType)
   if (company.documentQuota !== null && issued > company.documentQuota) throw quotaUsedUp(company.documentQuota)
 }
 
@@ -50,17 +50,18 @@ async function countDocumentIssued({ tx, now }: UnitOfWork, company: Company, do
 export const issuesNumber = (from: string, to: string): boolean => from === 'DRAFT' && to !== 'DRAFT' && to !== 'CANCELLED'
 
 /**
- * Gives a document its real number from its kind's range: counted against the quota first (for
+ * Gives a document its real number from its kind's range: counted against the quota of
+ * `quotaMonth` (default this month; a replayed day counts in its own) first (for
  * kinds that count, so a refused document takes no number), all in the transaction that stores
  * it, so no gap and no duplicate can appear. A document that already holds its number (after a failed send, or
  * FINAL → DRAFT → FINAL) keeps it and is not counted again.
  */
 export async function issueNumber<D extends SalesDocument>(
-  unit: UnitOfWork, company: Company, document: D, kind: DocumentKind<D> = kindOf(document),
+  unit: UnitOfWork, company: Company, document: D, kind: DocumentKind<D> = kindOf(document), quotaMonth = monthAt(unit.now, company.timeZone),
 ): Promise<D> {
   if (document.numberIssued) return document
   const { range, countsAgainstQuota, issuedAudit } = kind.numbering
-  if (countsAgainstQuota) await countDocumentIssued(unit, company, document.documentType)
+  if (countsAgainstQuota) await countDocumentIssued(unit, company, document.documentType, quotaMonth)
   const number = await takeDocumentNumber(unit, company, range, document.issueDate)
   const details = issuedAudit.targetType === 'invoice' ? { invoiceNumber: number, invoiceType: document.documentType } : { number, documentType: document.documentType }
   await unit.audit(issuedAudit.action, { type: issuedAudit.targetType, id: document.id }, details)

@@ -40,9 +40,9 @@ export function assertTransition<D extends SalesDocument>(document: D, to: strin
  * stores the document in the same unit of work.
  */
 export async function changeStatus<D extends SalesDocument>(
-  unit: UnitOfWork, company: Company, document: D, to: D['status'], kind: DocumentKind<D> = kindOf(document),
+  unit: UnitOfWork, company: Company, document: D, to: D['status'], kind: DocumentKind<D> = kindOf(document), quotaMonth?: string,
 ): Promise<D> {
   assertTransition(document, to, kind)
   const moved: D = { ...document, status: to }
-  return issuesNumber(document.status, to) ? issueNumber(unit, company, moved, kind) : moved
+  return issuesNumber(document.status, to) ? issueNumber(unit, company, moved, kind, quotaMonth) : moved
 }
