@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js'
 import type { StorageReader } from '../ports/storage'
-import { type DocumentRef, DOCUMENT_KINDS, isConvertedFrom, isLayoutLine, type DocumentLine, type SalesDocument } from '../sales-documents'
+import { type DocumentRef, DOCUMENT_KINDS, isConvertedFrom, orderSourcesOf, isLayoutLine, type DocumentLine, type SalesDocument } from '../sales-documents'
 import { Exact } from '../tax'
 import {
   CONVERSION_TARGETS, type ConversionTarget, type ConvertedQuantities, type DocumentDeliveryStatus, type DocumentInvoiceStatus, type OrderDocument,
@@ -21,10 +21,9 @@ export async function documentOf(reader: ChainReader, companyId: string, ref: Do
 
 /** The documents a document was converted from: its preceding document, or every source of a collective invoice. */
 export function sourcesOf(document: SalesDocument): DocumentRef[] {
-  const sources = 'sourceDocuments' in document && Array.isArray(document.sourceDocuments) && document.sourceDocuments.length > 0
-    ? document.sourceDocuments as DocumentRef[]
-    : isConvertedFrom(document, document.precedingDocument) ? [document.precedingDocument] : []
-  return sources
+  const sources = orderSourcesOf(document)
+  if (sources.length > 0) return sources
+  return isConvertedFrom(document, document.precedingDocument) ? [document.precedingDocument] : []
 }
 
 /**

@@ -59,6 +59,13 @@ function assertRule(schedule: Pick<RecurringSchedule, 'intervalUnit' | 'interval
   }
 }
 
+/** Occurrences as their resource shows them: with their invoice's current status. */
+const withInvoiceStatus = (reader: Pick<StorageReader, 'invoices'>, companyId: string, occurrences: readonly RecurringOccurrence[]) =>
+  Promise.all(occurrences.map(async (occurrence) => ({
+    ...occurrence,
+    invoiceStatus: occurrence.invoiceId ? (await reader.invoices.get(companyId, occurrence.invoiceId))?.status ?? null : null,
+  })))
+
 /** Recurring schedules: their records, status changes, preview, manual run and skip. */
 export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<typeof createOccurrenceSending>, 'sendDue'>) {
   const { storage, ids } = deps
@@ -225,11 +232,7 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
       const page = parseInput(OccurrenceListQuerySchema, query ?? {})
       await requireSchedule(storage, actor.companyId, id)
       const found = await storage.recurringSchedules.listOccurrences(actor.companyId, id, page)
-      const items = await Promise.all(found.items.map(async (occurrence) => ({
-        ...occurrence,
-        invoiceStatus: occurrence.invoiceId ? (await storage.invoices.get(actor.companyId, occurrence.invoiceId))?.status ?? null : null,
-      })))
-      return { ...found, items }
+      return { ...found, items: await withInvoiceStatus(storage, actor.companyId, found.items) }
     },
 
     /** The next dates with their periods; no side effects. A PAUSED schedule shows what it would run if resumed today. */
@@ -255,11 +258,10 @@ export function createScheduleService(deps: CoreDeps, sending?: Pick<ReturnType<
       if (schedule.issueMode === 'SEND') await sending?.sendDue(actor.companyId, id)
       return inUnitOfWork(actor, async (unit) => {
         await unit.audit('RECURRING_SCHEDULE_RUN_VIA_API', { type: 'recurring_schedule', id }, { created: run.created.length, skipped: run.skipped.length })
-        // As the occurrences resource shows them: with their invoice's current status.
-        const withStatus = (occurrences: RecurringOccurrence[]) => Promise.all(occurrences.map(async (occurrence) => ({
-          ...occurrence, invoiceStatus: occurrence.invoiceId ? (await unit.tx.invoices.get(actor.companyId, occurrence.invoiceId))?.status ?? null : null,
-        })))
-        return { created: await withStatus(run.created), skipped: await withStatus(run.skipped) }
+        return {
+          created: await withInvoiceStatus(unit.tx, actor.companyId, run.created),
+          skipped: await withInvoiceStatus(unit.tx, actor.companyId, run.skipped),
+        }
       }, claim)
     },
 

@@ -20,7 +20,7 @@ export type WithDerived<D extends SalesDocument> = D & {
 }
 
 /** The order documents a document names as its sources (invoices keep them in `sourceDocuments`). */
-const orderSourcesOf = (document: SalesDocument): DocumentRef[] =>
+export const orderSourcesOf = (document: SalesDocument): DocumentRef[] =>
   'sourceDocuments' in document && Array.isArray(document.sourceDocuments) ? document.sourceDocuments as DocumentRef[] : []
 
 /** `documents` with the documents made from each (one query) and the numbers of their sources. */
