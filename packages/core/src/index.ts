@@ -7,7 +7,7 @@ export type { IdGenerator } from './ports/ids'
 export { cuidIds } from './ports/ids'
 export { createMemoryStorage } from './memory-storage/memory-storage'
 export { createMemoryFileStore } from './memory-storage/memory-file-store'
-export { isFileKey, type FileStore } from './ports/files'
+export { isFileKey, assertExpectedContent, FileContentRejected, type FileStore, type ExpectedContent, type StoredContent, type ByteRange, type FileContent, type PresignedUpload, type PresignedUploadRequest, type FileContentRejection } from './ports/files'
 export type * from './ports/storage'
 export { TransactionConflict } from './ports/storage'
 

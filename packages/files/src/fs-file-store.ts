@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { isFileKey, type FileStore } from '@invoicing/core'
+import { assertExpectedContent, FileContentRejected, isFileKey, type FileStore } from '@invoicing/core'
 
 /**
  * Files in the folder `dir` of the file system, one per key: `versions/a/b.pdf` is
@@ -43,6 +44,61 @@ export function createFsFileStore(dir: string): FileStore {
       const path = pathOf(key)
       try {
         return await readFile(path)
+      } catch (error) {
+        if (holdsNoFile(error)) return undefined
+        throw error
+      }
+    },
+    async write(key, source, expected = {}) {
+      const path = pathOf(key)
+      const folder = dirname(path)
+      const firstCreated = await mkdir(folder, { recursive: true })
+      const temp = `${path}~${randomUUID()}`
+      const hash = createHash('sha256')
+      let size = 0
+      try {
+        const file = await open(temp, 'wx')
+        try {
+          for await (const chunk of source) {
+            size += chunk.byteLength
+            if (expected.maxBytes !== undefined && size > expected.maxBytes) {
+              throw new FileContentRejected('too_large', `the content is larger than ${expected.maxBytes} bytes`)
+            }
+            hash.update(chunk)
+            await file.write(chunk)
+          }
+          await file.sync()
+        } finally {
+          await file.close()
+        }
+        const sha256 = hash.digest('hex')
+        assertExpectedContent(expected, size, sha256)
+        await rename(temp, path)
+        await syncFolders(folder, firstCreated ? dirname(firstCreated) : folder)
+        return { size, sha256 }
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined)
+        throw error
+      }
+    },
+    async read(key, range) {
+      const path = pathOf(key)
+      try {
+        const { size } = await stat(path)
+        const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {})
+        // Opened eagerly, so a file deleted in between answers undefined here, not an error mid-stream.
+        await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject))
+        return { size, stream }
+      } catch (error) {
+        if (holdsNoFile(error)) return undefined
+        throw error
+      }
+    },
+    async stat(key) {
+      const path = pathOf(key)
+      try {
+        const info = await stat(path)
+        return info.isFile() ? { size: info.size } : undefined
       } catch (error) {
         if (holdsNoFile(error)) return undefined
         throw error

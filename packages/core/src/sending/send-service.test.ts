@@ -42,6 +42,9 @@ function controlledFiles() {
     delete: async (key) => {
       stored.delete(key)
     },
+    write: () => Promise.reject(new Error('not used by sending')),
+    read: () => Promise.reject(new Error('not used by sending')),
+    stat: () => Promise.reject(new Error('not used by sending')),
   }
   /** The PDFs stored (the e-invoice XML of each version lies beside them). */
   const storedPdfs = () => [...stored.keys()].filter((key) => key.endsWith('.pdf')).length
