@@ -53,6 +53,7 @@ const companyEntries = {
   plan: v.optional(v.picklist(PLANS)),
   documentQuota: v.optional(v.nullable(v.pipe(count, v.description('Documents that may leave draft per calendar month; null = unlimited')))),
   apiCallQuota: v.optional(v.nullable(v.pipe(count, v.description('API calls per calendar month; null = the plan default')))),
+  storageQuotaBytes: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER), v.description('Bytes of documents (files) the company may keep; null = unlimited')))),
   paymentTermDays: v.optional(paymentTermDays),
   defaultLocale: v.optional(locale),
   smallBusiness: v.optional(v.boolean()),

@@ -101,7 +101,7 @@ function defaultCompany(id: string, name: string, now: string): Company {
     street: null, zipCode: null, city: null, country: 'DE',
     email: null, phone: null, website: null, vatId: null, taxNumber: null,
     iban: null, bic: null, bankName: null, sepaCreditorId: null,
-    plan: 'PROFESSIONAL', documentQuota: null, apiCallQuota: null,
+    plan: 'PROFESSIONAL', documentQuota: null, apiCallQuota: null, storageQuotaBytes: null,
     paymentTermDays: 14, defaultLocale: 'de', smallBusiness: false, ossRegistered: false,
     reminderFees: { 1: '0', 2: '5', 3: '10' }, defaultInterestRate: '9.12',
     texts: {}, numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin', quoteValidityDays: 30,

@@ -42,6 +42,8 @@ export interface Company {
   documentQuota: number | null
   /** The company's own monthly API call quota; null follows the plan. */
   apiCallQuota: number | null
+  /** Bytes of documents (files) the company may keep; null is unlimited. */
+  storageQuotaBytes: number | null
   paymentTermDays: number
   defaultLocale: Locale
   /** Kleinunternehmer (§19 UStG): no VAT is charged. */

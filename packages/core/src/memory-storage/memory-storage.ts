@@ -22,6 +22,7 @@ import { foldForSearch, searchTextOf } from '../shared/search'
 import { compareText, createTable, newestFirst, sliceOf, type Row, type Table } from './memory-table'
 import { orderDocumentRecords } from './order-document-records'
 import { recurringScheduleRecords } from './recurring-schedule-records'
+import { fileDocumentRecords, type StoredFileDocument } from './file-document-records'
 import type { RecurringOccurrence, RecurringSchedule } from '../recurring-schedules'
 import type { OrderDocument } from '../order-documents'
 
@@ -43,6 +44,9 @@ export function createMemoryStorage(): Storage {
     recurringSchedules: createTable<RecurringSchedule>(),
     recurringOccurrences: createTable<RecurringOccurrence>(),
     documentCategories: createTable<DocumentCategory>(),
+    fileDocuments: createTable<StoredFileDocument>(),
+    fileDeletions: createTable<{ key: string; at: string }>(),
+    hostSecrets: createTable<string>(),
     idempotency: createTable<IdempotencyRecord>(),
     events: createTable<DomainEvent & { dispatchedAt?: string }>(),
     audit: createTable<AuditEntry>(),
@@ -97,6 +101,9 @@ interface Tables {
   recurringSchedules: Table<RecurringSchedule>
   recurringOccurrences: Table<RecurringOccurrence>
   documentCategories: Table<DocumentCategory>
+  fileDocuments: Table<StoredFileDocument>
+  fileDeletions: Table<{ key: string; at: string }>
+  hostSecrets: Table<string>
   idempotency: Table<IdempotencyRecord>
   events: Table<DomainEvent & { dispatchedAt?: string }>
   audit: Table<AuditEntry>
@@ -483,6 +490,7 @@ function createRepositories(tables: Tables): StorageTx {
         if (documentCategories.get(id)?.companyId === companyId) documentCategories.delete(id)
       },
     },
+    fileDocuments: fileDocumentRecords(tables, tables),
     idempotency: idempotencyRecords(tables.idempotency),
     events: eventRecords(tables.events),
     audit: auditRecords(tables.audit),
@@ -531,6 +539,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     orderDocuments: wrap(repositories.orderDocuments),
     recurringSchedules: wrap(repositories.recurringSchedules),
     documentCategories: wrap(repositories.documentCategories),
+    fileDocuments: wrap(repositories.fileDocuments),
     idempotency: wrap(repositories.idempotency),
     events: wrap(repositories.events),
     audit: wrap(repositories.audit),

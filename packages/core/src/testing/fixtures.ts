@@ -29,7 +29,7 @@ export function aCompany(overrides: Partial<Company> = {}): Company {
     email: 'rechnung@example.de', phone: '+49 30 123456', website: 'https://example.de',
     vatId: 'DE123456789', taxNumber: '12/345/67890',
     iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: 'Commerzbank', sepaCreditorId: 'DE98ZZZ09999999999',
-    plan: 'PROFESSIONAL', documentQuota: null, apiCallQuota: 1234,
+    plan: 'PROFESSIONAL', documentQuota: null, apiCallQuota: 1234, storageQuotaBytes: 5_000_000,
     paymentTermDays: 14, defaultLocale: 'de', smallBusiness: false, ossRegistered: true,
     reminderFees: { 1: '0', 2: '5', 3: '10.5' }, defaultInterestRate: '9.12',
     texts: { en: { INVOICE: { footer: 'Thank you' } } },

@@ -4,6 +4,7 @@ import type { StorageCapabilities } from './capabilities'
 import type { CompanyReader, CompanyRepository } from './companies'
 import type { CustomerReader, CustomerRepository } from './customers'
 import type { DocumentCategoryReader, DocumentCategoryRepository } from './document-categories'
+import type { FileDocumentReader, FileDocumentRepository } from './file-documents'
 import type { DocumentVersionReader, DocumentVersionRepository } from './document-versions'
 import type { EventReader, EventOutbox } from './events'
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency'
@@ -68,6 +69,7 @@ export interface StorageReader {
   readonly orderDocuments: OrderDocumentReader
   readonly recurringSchedules: RecurringScheduleReader
   readonly documentCategories: DocumentCategoryReader
+  readonly fileDocuments: FileDocumentReader
   readonly idempotency: IdempotencyReader
   readonly events: EventReader
   readonly audit: AuditReader
@@ -91,6 +93,7 @@ export interface StorageTx {
   readonly orderDocuments: OrderDocumentRepository
   readonly recurringSchedules: RecurringScheduleRepository
   readonly documentCategories: DocumentCategoryRepository
+  readonly fileDocuments: FileDocumentRepository
   readonly idempotency: IdempotencyRepository
   readonly events: EventOutbox
   readonly audit: AuditLog
@@ -114,6 +117,7 @@ export type * from './invoices'
 export type * from './order-documents'
 export type * from './recurring-schedules'
 export type * from './document-categories'
+export type * from './file-documents'
 export type * from './idempotency'
 export type * from './events'
 export type * from './audit'
