@@ -37,6 +37,7 @@ import {
   requireOrderDocument, settleFulfilment,
 } from './order-documents'
 import { requireInvoice } from './invoices/document-parts'
+import { createFileDocumentService, createFileUploads, fileCleanupJob, type FileUploadOptions } from './file-documents'
 import type { Actor } from './access/actor'
 
 export interface InvoicingOptions {
@@ -53,6 +54,10 @@ export interface InvoicingOptions {
   mail?: MailSettings
   /** Keeps archived version PDFs; default in memory (gone with the process). The host keeps them under INVOICING_DATA_DIR. */
   files?: FileStore
+  /** Keeps the bytes of documents (files); default in memory. The host keeps them under INVOICING_DATA_DIR/files or in S3. */
+  documentFiles?: FileStore
+  /** Limits and URLs of direct uploads of documents. */
+  uploads?: FileUploadOptions
   /** Where webhooks are posted (the host's https adapter) and how retries are spaced; without it no URL is accepted. */
   webhooks?: WebhookDispatchOptions & { transport: WebhookTransport }
   /** Called when an event subscriber throws; default: logged with console.error. */
@@ -76,6 +81,7 @@ export function createInvoicing(options: InvoicingOptions) {
     ids: options.ids ?? cuidIds,
     events: createEventBus(options.onEventHandlerError ?? ((error, event) => console.error(`event handler failed for ${event.type} ${event.id}`, error))),
     files: options.files ?? createMemoryFileStore(),
+    documentFiles: options.documentFiles ?? createMemoryFileStore(),
     pdf: options.pdf,
     mail: options.mail,
     onArchiveError: options.onArchiveError ?? ((error, versionId) => console.error(`the PDF of document version ${versionId} could not be archived`, error)),
@@ -93,6 +99,7 @@ export function createInvoicing(options: InvoicingOptions) {
   const jobs: readonly JobDefinition[] = [
     webhookDeliveryJob(webhookDispatcher, events, options.webhooks?.pollIntervalMs),
     idempotencyRetentionJob(deps.storage, deps.clock),
+    fileCleanupJob(deps),
     ...(options.scheduler ? [scheduler.job(options.scheduler.intervalMs, options.scheduler.onTick, options.scheduler.onError)] : []),
   ]
   return {
@@ -129,6 +136,8 @@ export function createInvoicing(options: InvoicingOptions) {
     dunning: createDunningService(deps),
     /** Money received for documents. */
     payments: createPaymentService(deps),
+    /** Documents (files): multipart and direct uploads, reads, metadata, links. */
+    documents: { ...createFileDocumentService(deps), ...createFileUploads(deps, options.uploads) },
     /** Recurring schedules: an invoice template and the rule of its dates. */
     recurringSchedules: createScheduleService(deps, occurrenceSending),
     /** Recurring invoices, their sends and quote expiry, as one tick or until nothing is due (`run-once`). */

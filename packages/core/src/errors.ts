@@ -118,6 +118,26 @@ export const ERROR_CODES = [
   'field_locked',
   /** The schedule has occurrences, so it is cancelled rather than deleted. */
   'schedule_has_occurrences',
+  /** A document's content type is not on the allow-list (`allowedValues`). */
+  'unsupported_file_type',
+  /** The bytes are not of the declared type (`declaredType`, `detectedType`). */
+  'file_type_mismatch',
+  /** The bytes are not as many as announced (`expectedSize`, `actualSize` when known). */
+  'size_mismatch',
+  /** The bytes do not have the announced SHA-256. */
+  'checksum_mismatch',
+  /** The upload URL is expired, already used, or not one this host signed. */
+  'upload_url_expired',
+  /** The file is larger than allowed (`maxBytes`). */
+  'file_too_large',
+  /** The document is linked to a record that holds an issued number, so it is kept (`links`). */
+  'document_in_use',
+  /** The link's invoice is locked, so the link is kept. */
+  'document_locked',
+  /** The document is already linked to this record (`linkId`). */
+  'link_exists',
+  /** The files to attach to a mail add up to more than 20 MiB (`totalBytes`, `maxBytes`). */
+  'attachments_too_large',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -139,3 +139,10 @@ export {
   type RecurringOccurrence, type RecurringSchedule, type ScheduleDetail, type ScheduleRun, type TickReport,
 } from './recurring-schedules'
 export type { RecurringScheduleListQuery, RecurringScheduleReader, RecurringScheduleRepository } from './ports/storage'
+export {
+  FILE_CONTENT_TYPE_NAMES, FILE_DOCUMENT_CATEGORIES, FILE_DOCUMENT_STATUSES, FILE_LINK_TYPES, FILE_CLEANUP_JOB, MULTIPART_MAX_BYTES, MAX_MAIL_ATTACHMENT_BYTES,
+  ContentQuerySchema, DocumentListQuerySchema, DocumentUpdateSchema, LinkInputSchema, UploadFieldsSchema, UploadStartSchema,
+  type FileDocument, type FileDocumentLink, type FileDocumentView, type FileDocumentLinkView, type FileContentType, type FileLinkType,
+  type FileUploadOptions, type StagedFile, type StartedUpload,
+} from './file-documents'
+export type { FileDocumentListQuery, FileDocumentReader, FileDocumentRepository } from './ports/storage'

@@ -65,7 +65,8 @@ export function fileDocumentRecords(
       .filter(({ value }) => value.status === 'PENDING_UPLOAD' && value.createdAt < before)
       .sort((a, b) => compareText(a.value.createdAt, b.value.createdAt) || a.seq - b.seq)
       .slice(0, limit).map(({ value }) => publicOf(structuredClone(value))),
-    listFileDeletions: async (limit) => [...fileDeletions.rows()]
+    listFileDeletions: async (dueBy, limit) => [...fileDeletions.rows()]
+      .filter(({ value }) => value.at <= dueBy)
       .sort((a, b) => compareText(a.value.at, b.value.at) || a.seq - b.seq).slice(0, limit).map(({ value }) => value.key),
     insert: async (document) => {
       if (fileDocuments.get(document.id)) throw new Error(`document ${document.id} already exists`)

@@ -23,6 +23,8 @@ export interface CoreDeps {
   events: EventPublisher
   /** Archived files (version PDFs). */
   files: FileStore
+  /** The bytes of documents (files) the company keeps (`/documents`). */
+  documentFiles: FileStore
   /** Draws PDFs; without it, PDF downloads and archives are unavailable. */
   pdf: PdfRenderer | undefined
   /** Without it, documents cannot be sent. */

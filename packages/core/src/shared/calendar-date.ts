@@ -114,12 +114,16 @@ export function secondsUntilNextMonth(instant: Date, timeZone: string): number {
   const today = calendarDateOf(instant, timeZone)
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
   const firstOfNext = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
-  // The UTC instant of local midnight: correct UTC midnight by the zone offset, then once more
-  // by the offset at the corrected instant, in case the clocks change in between.
-  const utcMidnight = Date.parse(`${firstOfNext}T00:00:00Z`)
+  return Math.max(1, Math.ceil((startOfDay(firstOfNext, timeZone).getTime() - instant.getTime()) / 1000))
+}
+
+/** The instant `date` begins in `timeZone` (local midnight). */
+export function startOfDay(date: CalendarDate, timeZone: string): Date {
+  // Correct UTC midnight by the zone offset, then once more by the offset at the corrected
+  // instant, in case the clocks change in between.
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`)
   const firstGuess = utcMidnight - zoneOffsetMs(new Date(utcMidnight), timeZone)
-  const localMidnight = utcMidnight - zoneOffsetMs(new Date(firstGuess), timeZone)
-  return Math.max(1, Math.ceil((localMidnight - instant.getTime()) / 1000))
+  return new Date(utcMidnight - zoneOffsetMs(new Date(firstGuess), timeZone))
 }
 
 function zoneOffsetMs(instant: Date, timeZone: string): number {

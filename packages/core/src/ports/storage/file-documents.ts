@@ -30,8 +30,8 @@ export interface FileDocumentReader {
   storedBytes(companyId: string): Promise<number>
   /** PENDING_UPLOAD documents of every company created before `before`, oldest first, at most `limit`. */
   listPendingCreatedBefore(before: string, limit: number): Promise<FileDocument[]>
-  /** File keys whose bytes are still to be removed (`enqueueFileDeletion`), oldest first, at most `limit`. */
-  listFileDeletions(limit: number): Promise<string[]>
+  /** File keys whose bytes are to be removed (`enqueueFileDeletion`) at `dueBy` or earlier, earliest first, at most `limit`. */
+  listFileDeletions(dueBy: string, limit: number): Promise<string[]>
 }
 
 export interface FileDocumentRepository extends FileDocumentReader {
@@ -57,9 +57,10 @@ export interface FileDocumentRepository extends FileDocumentReader {
   /** Gives the right back after a failed upload, so the same URL can be used again. */
   releaseUpload(companyId: string, id: string): Promise<void>
   /**
-   * Notes that the bytes under `key` are to be removed: written in the transaction that removes
-   * their record, so a crash before they are gone leaves work, not an orphan nobody knows of.
-   * Noting a key twice keeps one entry.
+   * Notes that the bytes under `key` are to be removed from `at` on: written in the transaction
+   * that removes their record, so a crash before they are gone leaves work, not an orphan nobody
+   * knows of (and, with a later `at`, before bytes are written that a record may yet take).
+   * Noting a key twice keeps the first entry.
    */
   enqueueFileDeletion(key: string, at: string): Promise<void>
   /** The bytes under `key` are gone. */
