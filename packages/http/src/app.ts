@@ -25,6 +25,8 @@ import { API_PREFIX, metaRoutes } from './routes/meta'
 import { orderDocumentRoutes } from './routes/order-documents'
 import { paymentRoutes } from './routes/payments'
 import { recurringScheduleRoutes } from './routes/recurring-schedules'
+import { documentRoutes } from './routes/documents'
+import { uploadReceiver } from './routes/document-uploads'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
 import { webhookRoutes } from './routes/webhooks'
@@ -75,6 +77,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...creditNoteRoutes(invoicing),
     ...orderDocumentRoutes(invoicing),
     ...recurringScheduleRoutes(invoicing),
+    ...documentRoutes(invoicing),
     ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]
@@ -90,6 +93,8 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
   app.use(errorHandler(logger))
   app.use(answerUnrouted)
   app.use(referencePage((origin) => servedDocument(origin)))
+  // The one route without an API key: its URL is signed, and it comes before the gate.
+  app.use(uploadReceiver(invoicing.documents))
   app.use(underApi(apiGate(invoicing.access)))
   app.use(routerPerResource(routes, jsonBody(bodyLimit), invoicing.idempotency))
   return app

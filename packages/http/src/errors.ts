@@ -3,6 +3,10 @@ import { isInvoicingError, type ErrorCode } from '@invoicing/core'
 /** Errors only the HTTP host raises: about the request itself, not the invoicing rules. */
 export const HTTP_ERROR_CODES = [
   'invalid_json',
+  /** A multipart body that cannot be read: no boundary, malformed, too many parts or too long a field. */
+  'invalid_multipart',
+  /** A Range header no byte of the file satisfies (`Content-Range: bytes *\/size`). */
+  'range_not_satisfiable',
   'unsupported_media_type',
   'payload_too_large',
   'route_not_found',
@@ -85,6 +89,8 @@ export const STATUS_BY_CODE = {
   link_exists: 409,
   attachments_too_large: 400,
   invalid_json: 400,
+  invalid_multipart: 400,
+  range_not_satisfiable: 416,
   unsupported_media_type: 415,
   payload_too_large: 413,
   route_not_found: 404,
@@ -97,7 +103,7 @@ export const STATUS_BY_CODE = {
 export class HttpError extends Error {
   override readonly name = 'HttpError'
 
-  constructor(readonly code: HttpErrorCode, message: string, readonly details: Record<string, unknown> = {}) {
+  constructor(readonly code: HttpErrorCode, message: string, readonly details: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
     super(message)
   }
 }
@@ -120,7 +126,7 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
     }
   }
   if (error instanceof HttpError) {
-    return { status: STATUS_BY_CODE[error.code], headers: {}, body: { ...error.details, error: error.message, code: error.code } }
+    return { status: STATUS_BY_CODE[error.code], headers: error.headers, body: { ...error.details, error: error.message, code: error.code } }
   }
   return {
     status: 500,

@@ -35,6 +35,8 @@ export interface HostOptions {
   scheduler?: { intervalMs: number } | false
   /** Waits before each retry of a failed recurring send. */
   recurringSendRetryDelaysMs?: readonly number[] | undefined
+  /** Direct uploads of documents: the base of the host's upload URLs (default the URL it listens on), the largest upload, how long a URL is valid. */
+  uploads?: { publicUrl?: string | undefined; maxBytes?: number | undefined; urlTtlSeconds?: number | undefined }
   webhooks?: WebhookDispatchOptions & {
     /** INVOICING_ALLOW_INSECURE_WEBHOOKS=1: http and private addresses are allowed (local development). */
     allowInsecure?: boolean
@@ -59,10 +61,18 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const storage = await createSqliteStorage({ filename: databaseFile })
   // PDFs are drawn in worker threads: a long document must not stall every other request.
   const pdf = createPdfWorkerPool({ size: options.pdfWorkers ?? 2 })
+  let listeningUrl = `http://${host}:${port}`
   const invoicing = createInvoicing({
     storage,
     pdf,
     files: createFsFileStore(join(dataDir, 'archive')),
+    documentFiles: createFsFileStore(join(dataDir, 'files')),
+    uploads: {
+      uploadMaxBytes: options.uploads?.maxBytes,
+      uploadUrlTtlSeconds: options.uploads?.urlTtlSeconds,
+      // Known once the server listens (port 0 picks one); URLs are made only for requests, after that.
+      hostUploadUrl: (token) => `${options.uploads?.publicUrl ?? listeningUrl}/api/v1/documents/uploads/${token}`,
+    },
     mail: {
       transport: options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileOutbox(join(dataDir, 'outbox')),
       from: options.mailFrom,
@@ -103,9 +113,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     throw error
   }
   const address = server.address() as AddressInfo
+  listeningUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
   let closing: Promise<void> | undefined
   return {
-    url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+    url: listeningUrl,
     invoicing,
     storage,
     close() {

@@ -33,7 +33,8 @@ export const LinkInputSchema = aliased(v.object({
   id: v.pipe(requiredText(100), v.description('The record\'s id; it must exist in the company')),
   sendWithDocument: v.optional(v.pipe(v.boolean(), v.description('Mail the file after the record\'s PDF when the record is sent; default false'))),
 }))
-export type LinkInput = v.InferOutput<typeof LinkInputSchema>
+export type LinkInput = v.InferInput<typeof LinkInputSchema>
+export type LinkFields = v.InferOutput<typeof LinkInputSchema>
 
 /** The metadata every new document may carry. */
 const metadataEntries = {

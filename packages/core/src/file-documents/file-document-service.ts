@@ -14,7 +14,7 @@ import { fileKeyOf, type FileDocument, type FileDocumentLink } from './file-docu
 import { emitDocumentEvent } from './file-document-events'
 import {
   DocumentListQuerySchema, DocumentUpdateSchema, LinkInputSchema,
-  type DocumentListQuery, type DocumentUpdateInput, type LinkInput,
+  type DocumentListQuery, type DocumentUpdateInput, type LinkFields, type LinkInput,
 } from './file-document-schemas'
 import { viewOf, viewsOf, type FileDocumentLinkView, type FileDocumentView } from './file-document-view'
 import { LINK_TARGETS, type LinkTarget } from './link-targets'
@@ -22,7 +22,7 @@ import { LINK_TARGETS, type LinkTarget } from './link-targets'
 type TargetReader = Pick<StorageReader, 'invoices' | 'orderDocuments' | 'customers' | 'recurringSchedules'>
 
 /** The record a link names, in the company; 404 naming the kind of record otherwise. */
-export async function requireLinkTarget(reader: TargetReader, companyId: string, link: Pick<LinkInput, 'type' | 'id'>): Promise<LinkTarget> {
+export async function requireLinkTarget(reader: TargetReader, companyId: string, link: Pick<LinkFields, 'type' | 'id'>): Promise<LinkTarget> {
   const target = await LINK_TARGETS[link.type](reader, companyId, link.id)
   if (!target) throw new InvoicingError('not_found', `The ${link.type.toLowerCase().replace(/_/g, ' ')} ${link.id} of the link was not found`, { field: 'id' })
   return target
@@ -45,7 +45,7 @@ export async function removeNotedFile(storage: CoreDeps['storage'], files: FileS
 }
 
 /** Links `document` to a record of its company: 404 for an unknown record, 409 `link_exists` for a second link to it. */
-export async function addLink(unit: UnitOfWork, linkId: string, document: FileDocument, input: LinkInput): Promise<FileDocumentLink> {
+export async function addLink(unit: UnitOfWork, linkId: string, document: FileDocument, input: LinkFields): Promise<FileDocumentLink> {
   await requireLinkTarget(unit.tx, document.companyId, input)
   const link: FileDocumentLink = { id: linkId, type: input.type, targetId: input.id, sendWithDocument: input.sendWithDocument ?? false, createdAt: unit.now.toISOString() }
   if (!(await unit.tx.fileDocuments.insertLinkIfAbsent(document.companyId, document.id, link))) {

@@ -33,6 +33,27 @@ export interface HostConfig {
   schedulerIntervalMs: number
   /** INVOICING_RECURRING_SEND_RETRY_MS: the waits before each retry of a failed recurring send. */
   recurringSendRetryDelaysMs: number[] | undefined
+  /** INVOICING_PUBLIC_URL: the absolute base of the host's upload URLs, e.g. https://invoicing.example. */
+  publicUrl: string | undefined
+  /** INVOICING_UPLOAD_MAX_BYTES: the largest direct upload. */
+  uploadMaxBytes: number
+  /** INVOICING_UPLOAD_URL_TTL_S: how long an upload URL is valid. */
+  uploadUrlTtlSeconds: number
+}
+
+/** An absolute http(s) URL without query or fragment; a trailing slash is dropped. */
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(value)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) {
+    throw new UsageError(`INVOICING_PUBLIC_URL must be an absolute http(s) URL such as https://invoicing.example, got ${value}`)
+  }
+  return value.replace(/\/+$/, '')
 }
 
 /** A comma list of whole milliseconds, e.g. `60000,600000,3600000`. */
@@ -103,5 +124,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     scheduler: env.INVOICING_SCHEDULER !== '0',
     schedulerIntervalMs: positiveWhole(env, 'INVOICING_SCHEDULER_INTERVAL_MS', 'milliseconds') ?? 60_000,
     recurringSendRetryDelaysMs: millisecondList(env, 'INVOICING_RECURRING_SEND_RETRY_MS'),
+    publicUrl: publicUrlOf(env.INVOICING_PUBLIC_URL),
+    uploadMaxBytes: positiveWhole(env, 'INVOICING_UPLOAD_MAX_BYTES', 'bytes') ?? 104_857_600,
+    uploadUrlTtlSeconds: positiveWhole(env, 'INVOICING_UPLOAD_URL_TTL_S', 'seconds') ?? 900,
   }
 }

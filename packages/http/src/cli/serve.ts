@@ -35,6 +35,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
     pdfWorkers: config.pdfWorkers,
     scheduler: config.scheduler && { intervalMs: config.schedulerIntervalMs },
     recurringSendRetryDelaysMs: config.recurringSendRetryDelaysMs,
+    uploads: { publicUrl: config.publicUrl, maxBytes: config.uploadMaxBytes, urlTtlSeconds: config.uploadUrlTtlSeconds },
     webhooks: {
       allowInsecure: config.allowInsecureWebhooks,
       ...(config.webhookConcurrency ? { concurrency: config.webhookConcurrency } : {}),

@@ -32,4 +32,6 @@ HOST (127.0.0.1), LOG_LEVEL (info), INVOICING_NO_DEMO=1 (no demo company on an e
 INVOICING_RATE_LIMIT (100 requests per minute and key), INVOICING_AUTH_FAILURES_PER_MINUTE (30 failed
 authentications per client address and minute), INVOICING_PDF_WORKERS (2 threads that draw PDFs),
 INVOICING_SCHEDULER=0 (no scheduler loop in serve), INVOICING_SCHEDULER_INTERVAL_MS (60000),
-INVOICING_RECURRING_SEND_RETRY_MS (60000,600000,3600000: waits before retrying a recurring send).`
+INVOICING_RECURRING_SEND_RETRY_MS (60000,600000,3600000: waits before retrying a recurring send),
+INVOICING_PUBLIC_URL (http://HOST:PORT: base of upload URLs), INVOICING_UPLOAD_MAX_BYTES (104857600),
+INVOICING_UPLOAD_URL_TTL_S (900).`

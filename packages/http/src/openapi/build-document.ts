@@ -3,6 +3,7 @@ import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/t
 import * as v from 'valibot'
 import { ErrorSchema } from '../responses/shapes'
 import { API_PREFIX, API_VERSION } from '../routes/meta'
+import { UPLOAD_OPERATION } from '../routes/document-uploads'
 import type { Route } from '../routes/route'
 import { API_DESCRIPTION, TAGS } from './description'
 import { REQUEST_EXAMPLES } from './request-examples'
@@ -68,7 +69,7 @@ const errorResponse = (description: string, headers: Record<string, unknown> = {
 
 const COMMON_ERRORS: Record<number, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict',
-  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 500: 'DeliveryFailed', 502: 'ReminderDeliveryFailed', 503: 'Busy',
+  413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 416: 'RangeNotSatisfiable', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 500: 'DeliveryFailed', 502: 'ReminderDeliveryFailed', 503: 'Busy',
 }
 
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -118,7 +119,7 @@ function operationOf(route: Route) {
   }
   // 400 on every operation: an unknown query parameter is refused everywhere (unknown_parameter).
   const statuses = new Set<number>([400, 401, 403, 429, ...(route.errors ?? [])])
-  if (route.body) [413, 415].forEach((status) => statuses.add(status))
+  if (route.body || route.rawBody) [413, 415].forEach((status) => statuses.add(status))
   if (route.method !== 'get') statuses.add(503)
   if (route.method === 'post') [409, 422].forEach((status) => statuses.add(status))
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${COMMON_ERRORS[status]}` }
@@ -133,6 +134,7 @@ function operationOf(route: Route) {
     parameters: parametersOf(route),
     // A body is optional when an empty one is valid (core reads a missing body as {}).
     ...(route.body ? { requestBody: { required: !v.safeParse(route.body, {}).success, content: { 'application/json': body } } } : {}),
+    ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { [route.rawBody.contentType]: { schema: route.rawBody.schema } } } } : {}),
     responses,
     'x-codeSamples': [{ lang: 'curl', label: 'curl', source: curlSample(route, example) }],
   }
@@ -145,6 +147,8 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
     const path = `${API_PREFIX}${route.path}`
     paths[path] = { ...paths[path], [route.method]: operationOf(route) }
   }
+  // The one operation outside the routes: reached without a key, before the API gate.
+  Object.assign(paths, UPLOAD_OPERATION)
   const usedTags = new Set(routes.map((route) => route.tag))
   return {
     openapi: '3.0.3',
@@ -179,8 +183,11 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         NotFound: errorResponse('The record does not exist or belongs to another company'),
         Conflict: errorResponse('State conflict, a number already taken, or a request with the same Idempotency-Key still running (idempotency_key_in_progress)'),
         UnprocessableEntity: errorResponse('Idempotency-Key malformed (invalid_idempotency_key) or used before for another request (idempotency_key_reused)'),
-        PayloadTooLarge: errorResponse('The request body is larger than 1 MB (payload_too_large)'),
-        UnsupportedMediaType: errorResponse('The request body is not application/json'),
+        PayloadTooLarge: errorResponse('The request body is larger than 1 MB (payload_too_large), or a file larger than the operation takes (file_too_large, maxBytes)'),
+        UnsupportedMediaType: errorResponse('The request body is not application/json (multipart/form-data where the operation says so)'),
+        RangeNotSatisfiable: errorResponse('No byte of the file is in the Range (range_not_satisfiable); Content-Range: bytes */size', {
+          'Content-Range': { description: 'bytes */size', schema: { type: 'string' } },
+        }),
         TooManyRequests: errorResponse('Rate limit (rate_limited) or monthly quota (quota_exceeded) reached, or too many failed authentications from the client address (rate_limited, 30 per minute by default, INVOICING_AUTH_FAILURES_PER_MINUTE)', {
           ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },
         }),

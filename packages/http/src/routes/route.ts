@@ -15,6 +15,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
 export interface RouteRequest<TBody, TQuery> {
   principal: Principal
   params: Record<string, string>
+  /** Request headers, lower-case names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>
   /** Scheme and host the request was sent to, e.g. `http://127.0.0.1:3000`. */
   origin: string
   query: TQuery
@@ -49,6 +51,12 @@ interface RouteDescription<TBody, TQuery> {
   scopes: readonly Scope[]
   query?: v.GenericSchema<TQuery, unknown>
   body?: v.GenericSchema<TBody, unknown>
+  /**
+   * A body that is not JSON (a multipart form): the middleware that reads it into
+   * `ctx.request.body`, run after the key and its scopes are checked, and how the OpenAPI
+   * document shows it.
+   */
+  rawBody?: { parse: Middleware; contentType: string; schema: object; description: string }
   /** The success response by status. */
   responses: Record<number, ResponseDoc>
   /** Error statuses beyond 400/401/403/429 that this route answers, e.g. 404, 409. */
@@ -76,6 +84,8 @@ interface PostRoute<TBody, TQuery, TResult> extends RouteDescription<TBody, TQue
    * record's current state. Without it a replay answers the stored first response.
    */
   replay?(principal: Principal, resourceId: string): Promise<RouteResult>
+  /** What an `Idempotency-Key` compares of the body, when not all of it (default: the body). */
+  fingerprintBody?(body: TBody): unknown
 }
 
 /**
@@ -109,8 +119,8 @@ const routeOf = (route: Route, params: Record<string, string>) => route.path.rep
  */
 export function mountRoutes(router: Router, routes: readonly Route[], parseJsonBody: Middleware, idempotency: Invoicing['idempotency']): void {
   for (const route of routes) {
-    const middleware: Middleware[] = route.body ? [parseJsonBody] : []
-    router[route.method](toKoaPath(route.path) || '/', ...middleware, async (ctx) => {
+    // The key and its scopes are checked before any body is read.
+    const admit: Middleware = (ctx, next) => {
       const principal = ctx.state.principal as Principal | undefined
       if (!principal) throw new InvoicingError('unauthorized', 'This request did not pass authentication')
       requireScopes(principal.scopes, route.scopes)
@@ -118,12 +128,17 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       if (unknownParameters.length > 0) {
         throw new HttpError('unknown_parameter', `Unknown query parameter${unknownParameters.length > 1 ? 's' : ''}: ${unknownParameters.join(', ')}`, { parameters: unknownParameters })
       }
+      return next()
+    }
+    const readBody: Middleware[] = route.rawBody ? [route.rawBody.parse] : route.body ? [parseJsonBody] : []
+    router[route.method](toKoaPath(route.path) || '/', admit, ...readBody, async (ctx) => {
+      const principal = ctx.state.principal as Principal
       const query = route.query ? ctx.query : {}
       const body: unknown = ctx.request.body
       // Unknown body fields are ignored, not refused (a body is compared whole for idempotency); the caller learns of them here, also on an error.
       const ignored = route.body ? ignoredBodyFields(route.body, body) : []
       if (ignored.length > 0) ctx.set(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored))
-      const request = { principal, params: ctx.params, origin: `${ctx.protocol}://${ctx.host}`, query, body }
+      const request = { principal, params: ctx.params, headers: ctx.headers, origin: `${ctx.protocol}://${ctx.host}`, query, body }
       const idempotencyKey = ctx.headers['idempotency-key']
       let outcome: IdempotentOutcome
       if (route.method !== 'post') {
@@ -133,7 +148,7 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       } else {
         outcome = await idempotency.run(
           principal.actor,
-          { key: String(idempotencyKey), fingerprint: requestFingerprint(ctx.method, routeOf(route, ctx.params), body) },
+          { key: String(idempotencyKey), fingerprint: requestFingerprint(ctx.method, routeOf(route, ctx.params), route.fingerprintBody ? route.fingerprintBody(body) : body) },
           (result) => stored(route.respond(result)),
           (claim) => route.run(request, claim),
           route.replay && (async (resourceId) => stored(await route.replay!(principal, resourceId))),
