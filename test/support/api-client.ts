@@ -14,7 +14,7 @@ export interface ApiResponse<T = any> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS' | 'HEAD'
 
 interface RequestInit {
-  /** Strings are sent as they are, anything else as JSON. */
+  /** Strings and bytes are sent as they are, anything else as JSON. */
   body?: unknown
   headers?: Record<string, string>
 }
@@ -49,8 +49,9 @@ export function apiClient(target: ApiTarget, key?: string): ApiClient {
 
 /** One request to any path of `target` (also outside `/api/v1`), with nothing added but a JSON content type. */
 export async function sendRequest(target: ApiTarget, method: Method, path: string, { body, headers = {} }: RequestInit = {}): Promise<ApiResponse> {
-  const payload = body === undefined || typeof body === 'string' ? body : JSON.stringify(body)
-  const sent = { ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers }
+  const raw = body === undefined || typeof body === 'string' || body instanceof Uint8Array
+  const payload = raw ? body as string | Uint8Array | undefined : JSON.stringify(body)
+  const sent = { ...(!raw ? { 'content-type': 'application/json' } : {}), ...headers }
   const { status, headers: received, bytes } = typeof target === 'string'
     ? await overHttp(target, method, path, sent, payload)
     : await inProcess(target, method, path, sent, payload)
@@ -61,7 +62,7 @@ export async function sendRequest(target: ApiTarget, method: Method, path: strin
 
 type Sent = { status: number; headers: Headers; bytes: Uint8Array }
 
-async function overHttp(baseUrl: string, method: Method, path: string, headers: Record<string, string>, payload: string | undefined): Promise<Sent> {
+async function overHttp(baseUrl: string, method: Method, path: string, headers: Record<string, string>, payload: string | Uint8Array | undefined): Promise<Sent> {
   const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(payload !== undefined ? { body: payload } : {}) })
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
 }
@@ -72,12 +73,12 @@ async function overHttp(baseUrl: string, method: Method, path: string, headers: 
  * the same request either way: a string body without a content type goes as text/plain, and
  * an empty body, or none on a POST or PUT, says `content-length: 0`.
  */
-async function inProcess(handler: RequestListener, method: Method, path: string, headers: Record<string, string>, payload: string | undefined): Promise<Sent> {
+async function inProcess(handler: RequestListener, method: Method, path: string, headers: Record<string, string>, payload: string | Uint8Array | undefined): Promise<Sent> {
   const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()))
   const defaults: Record<string, string> = {}
   if (payload !== undefined && !names.has('content-type')) defaults['content-type'] = 'text/plain;charset=UTF-8'
-  if (payload === '' || (payload === undefined && (method === 'POST' || method === 'PUT'))) defaults['content-length'] = '0'
-  const response = await inject(handler, { method, url: path, headers: { ...defaults, ...headers }, ...(payload !== undefined ? { payload } : {}) })
+  if (payload === '' || payload?.length === 0 || (payload === undefined && (method === 'POST' || method === 'PUT'))) defaults['content-length'] = '0'
+  const response = await inject(handler, { method, url: path, headers: { ...defaults, ...headers }, ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : Buffer.from(payload) } : {}) })
   const received = new Headers()
   for (const [name, value] of Object.entries(response.headers)) {
     for (const each of Array.isArray(value) ? value : [value]) if (each !== undefined) received.append(name, String(each))

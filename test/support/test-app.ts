@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   createInvoicing, createMemoryFileStore, createMemoryStorage, startJobs,
-  type ApiGateOptions, type Clock, type FileStore, type Invoicing, type Storage,
+  type ApiGateOptions, type Clock, type FileStore, type FileUploadOptions, type Invoicing, type Storage,
 } from '@invoicing/core'
 import { createApp, createHttpWebhookTransport, createJsonLogger, type HostOptions, type Logger } from '@invoicing/http'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
@@ -17,6 +17,9 @@ import { createSqliteStorage } from '@invoicing/storage-sqlite'
  * `INVOICING_TEST_STORAGE=sqlite npm test -- test/api`.
  */
 const STORAGE = process.env.INVOICING_TEST_STORAGE || 'memory'
+
+/** The origin upload URLs of the test app name; tests send to their path. */
+export const TEST_ORIGIN = 'http://invoicing.test'
 
 interface TestDatabase {
   /** A storage on the database: on SQLite each call opens another connection, as another host would. */
@@ -49,6 +52,9 @@ export interface TestAppOptions {
   corsOrigins?: readonly string[]
   /** INVOICING_TRUST_PROXY=1 of the host. */
   trustProxy?: boolean
+  /** Direct uploads: limits, and the store of documents' bytes (default one in memory shared by the app's engines). */
+  uploads?: FileUploadOptions
+  documentFiles?: FileStore
 }
 
 export interface TestApp {
@@ -79,8 +85,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-test-'))
   const database = open(dataDir)
   const files = createMemoryFileStore()
-  const first = await startEngine(await database.connect(), files, dataDir, options)
-  const startAnother = async (): Promise<TestApp> => ({ ...(await startEngine(await database.connect(), files, dataDir, options)), startAnother })
+  const shared = { documentFiles: createMemoryFileStore(), ...options }
+  const first = await startEngine(await database.connect(), files, dataDir, shared)
+  const startAnother = async (): Promise<TestApp> => ({ ...(await startEngine(await database.connect(), files, dataDir, shared)), startAnother })
   return {
     ...first,
     startAnother,
@@ -101,6 +108,8 @@ async function startEngine(storage: Storage, files: FileStore, dataDir: string, 
     storage,
     pdf,
     files,
+    documentFiles: options.documentFiles,
+    uploads: { hostUploadUrl: (token) => `${TEST_ORIGIN}/api/v1/documents/uploads/${token}`, ...options.uploads },
     mail: { transport: options.smtpUrl ? createSmtpTransport(options.smtpUrl) : createFileOutbox(join(dataDir, 'outbox')) },
     access: { keyCacheTtlMs: 0, ...options.access },
     webhooks: { ...options.webhooks, transport: createHttpWebhookTransport({ allowInsecure: options.webhooks?.allowInsecure }) },

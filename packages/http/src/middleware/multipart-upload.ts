@@ -40,7 +40,7 @@ export function multipartUpload(documents: Invoicing['documents']): Middleware {
     let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | undefined
     let parser: busboy.Busboy
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: 8 * 1024, fieldNameSize: 100 } })
+      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: 8 * 1024, fieldNameSize: 100 } })
     } catch {
       throw new HttpError('invalid_multipart', 'The multipart body has no boundary')
     }

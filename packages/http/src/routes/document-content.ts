@@ -50,7 +50,8 @@ export const documentContentRoute = (documents: Invoicing['documents']) => defin
     const described = {
       ...common,
       'Content-Type': document.contentType,
-      'Content-Disposition': contentDisposition(document.fileName, { type: disposition }),
+      // Non-ASCII names go in filename* (RFC 5987) with an ASCII filename beside it for old clients.
+      'Content-Disposition': contentDisposition(document.fileName, { type: disposition, fallback: document.fileName.replace(/[^\x20-\x7e]/g, '_') }),
       'X-Content-Type-Options': 'nosniff',
     }
     const rangeHeader = header(headers.range)

@@ -21,8 +21,9 @@ export function uploadReceiver(documents: Invoicing['documents']): Middleware {
       if (!ctx.req.readableEnded) ctx.set('Connection', 'close')
       throw error
     }
+    // Empty, and 200 as the contract says (a null body would make it 204).
     ctx.status = 200
-    ctx.body = null
+    ctx.body = ''
   }
 }
 
