@@ -15,6 +15,7 @@ import { createCustomerRepository } from './repositories/customers'
 import { createDocumentCategoryRepository } from './repositories/document-categories'
 import { createDocumentVersionRepository } from './repositories/document-versions'
 import { createEventOutbox } from './repositories/events'
+import { createFileDocumentRepository } from './repositories/file-documents'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createOrderDocumentRepository } from './repositories/order-documents'
@@ -48,6 +49,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   orderDocuments: createOrderDocumentRepository(executor),
   recurringSchedules: createRecurringScheduleRepository(executor),
   documentCategories: createDocumentCategoryRepository(executor),
+  fileDocuments: createFileDocumentRepository(executor),
   idempotency: createIdempotencyRepository(executor),
   events: createEventOutbox(executor),
   audit: createAuditLog(executor),

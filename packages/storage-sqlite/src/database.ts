@@ -20,6 +20,10 @@ export interface Database {
   recurring_schedule: RecurringScheduleTable
   recurring_occurrence: RecurringOccurrenceTable
   document_category: DocumentCategoryTable
+  file_document: FileDocumentTable
+  file_document_link: FileDocumentLinkTable
+  file_deletion: FileDeletionTable
+  host_secret: HostSecretTable
   idempotency_key: IdempotencyKeyTable
   event_outbox: EventOutboxTable
   audit_entry: AuditEntryTable
@@ -51,6 +55,7 @@ export interface CompanyTable {
   plan: string
   document_quota: number | null
   api_call_quota: number | null
+  storage_quota_bytes: number | null
   payment_term_days: number
   default_locale: string
   small_business: number
@@ -384,6 +389,54 @@ export interface RecurringOccurrenceTable {
   error: string | null
   created_at: string
   updated_at: string
+}
+
+export interface FileDocumentTable {
+  /** The rowid: insertion order. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  file_name: string
+  content_type: string
+  size: number
+  sha256: string | null
+  status: string
+  title: string | null
+  description: string | null
+  category: string
+  /** Folded file name and title for search. */
+  search_text: string
+  /** 1 while an upload through the host holds the right to write the bytes. */
+  upload_claimed: Generated<number>
+  created_at: string
+  uploaded_at: string | null
+  updated_at: string
+  created_by_key_id: string | null
+}
+
+export interface FileDocumentLinkTable {
+  /** The rowid: the order links were made in. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  document_id: string
+  type: string
+  target_id: string
+  send_with_document: number
+  created_at: string
+}
+
+export interface FileDeletionTable {
+  /** The rowid: the order keys were noted in. */
+  seq: Generated<number>
+  /** A file key of the documents file store. */
+  key: string
+  at: string
+}
+
+export interface HostSecretTable {
+  name: string
+  value: string
 }
 
 export interface DocumentCategoryTable {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { DEFAULT_NUMBER_RANGES } from '@invoicing/core'
-import { anOrderDocument, aRecurringSchedule } from '@invoicing/core/testing'
+import { aFileDocument, anOrderDocument, aRecurringSchedule } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
@@ -157,6 +157,32 @@ describe('sqlite migrations: recurring schedules (0014)', () => {
     })
     assert.deepEqual(await storage.recurringSchedules.get('co', schedule.id), schedule)
     assert.deepEqual(await storage.invoices.get('co', 'in'), made)
+    await storage.close()
+  })
+})
+
+describe('sqlite migrations: documents (files) (0015)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('upgrades a database at 0014: its company has no storage quota (unlimited) until one is set, and documents can be stored', async () => {
+    const filename = join(folder, 'files.sqlite')
+    await migrateTo(filename, '0014-recurring-schedules')
+    const raw = new BetterSqlite3(filename)
+    insertRow(raw, 'company', { id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', time_zone: 'Europe/Berlin', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    const company = (await storage.companies.get('co'))!
+    assert.equal(company.storageQuotaBytes, null)
+    await storage.transaction((tx) => tx.companies.update({ ...company, storageQuotaBytes: 10_000_000_000 }))
+    assert.equal((await storage.companies.get('co'))?.storageQuotaBytes, 10_000_000_000)
+    const document = aFileDocument('co')
+    await storage.transaction((tx) => tx.fileDocuments.insert(document))
+    assert.deepEqual(await storage.fileDocuments.get('co', document.id), document)
+    assert.equal(await storage.fileDocuments.storedBytes('co'), document.size)
+    assert.equal(await storage.transaction((tx) => tx.fileDocuments.uploadSigningKey('secret')), 'secret')
     await storage.close()
   })
 })

@@ -3,7 +3,7 @@ import type { FileDocumentListQuery, FileDocumentRepository } from '../ports/sto
 import type { RecurringSchedule } from '../recurring-schedules'
 import type { SalesDocument } from '../sales-documents'
 import { foldForSearch, searchTextOf } from '../shared/search'
-import { compareText, newestFirst, sliceOf, type Table } from './memory-table'
+import { compareText, sliceOf, type Table } from './memory-table'
 
 /** A stored document with what only the store keeps: whether its upload is taken. */
 export type StoredFileDocument = FileDocument & { uploadClaimed: boolean }
@@ -52,7 +52,8 @@ export function fileDocumentRecords(
     },
     list: async (companyId, query) => {
       const needle = query.search ? foldForSearch(query.search) : ''
-      const page = sliceOf([...fileDocuments.rows()].filter(({ value }) => value.companyId === companyId && matches(value, query, needle)).sort(newestFirst), query)
+      const page = sliceOf([...fileDocuments.rows()].filter(({ value }) => value.companyId === companyId && matches(value, query, needle))
+        .sort((a, b) => compareText(b.value.createdAt, a.value.createdAt) || compareText(b.value.id, a.value.id)), query)
       return { ...page, items: page.items.map(publicOf) }
     },
     listAttachments: async (companyId, type, targetId, limit) => [...fileDocuments.rows()]
@@ -80,7 +81,7 @@ export function fileDocumentRecords(
     },
     insertLinkIfAbsent: async (companyId, documentId, link) => {
       const document = stored(companyId, documentId)
-      if (!document) throw new Error(`document ${documentId} does not exist`)
+      if (!document) return false
       if (document.links.some((existing) => existing.type === link.type && existing.targetId === link.targetId)) return false
       change(companyId, documentId, (current) => current.links.push(link))
       return true

@@ -4,6 +4,7 @@ import type { DocumentCategory } from '../categories'
 import type { Company } from '../companies'
 import type { Customer } from '../customers'
 import type { DomainEvent } from '../events'
+import type { FileDocument } from '../file-documents'
 import type { IdempotencyRecord } from '../idempotency'
 import type { OrderDocument } from '../order-documents'
 import type { Invoice } from '../invoices'
@@ -172,6 +173,26 @@ export function anOccurrence(companyId: string, scheduleId: string, overrides: P
     status: 'PENDING_SEND', skipReason: 'MISSED', invoiceId: nextId('in'), invoiceNumber: 'RE-2026-00042', attempts: 2,
     nextAttemptAt: '2026-02-21T07:00:00.000Z', error: { code: 'mail_failed', message: 'SMTP 451 „später“' },
     createdAt: '2026-02-21T06:00:00.000Z', updatedAt: '2026-02-21T06:10:00.000Z',
+    ...overrides,
+  }
+}
+
+/**
+ * A document (file) with every field set to a value other than its default: AVAILABLE, with a
+ * title, a description and two links (ids of records that need not exist).
+ */
+export function aFileDocument(companyId: string, overrides: Partial<FileDocument> = {}): FileDocument {
+  const id = nextId('fd')
+  return {
+    id, companyId, fileName: `Vertrag „Müller“ ${id}.pdf`, contentType: 'application/pdf', size: 123_456,
+    sha256: 'a3f1c0de'.repeat(8), status: 'AVAILABLE', title: 'Rahmenvertrag Ärztehaus', description: 'Unterschrieben – 2 Seiten ✓',
+    category: 'CONTRACT',
+    links: [
+      { id: nextId('fl'), type: 'CUSTOMER', targetId: nextId('cu'), sendWithDocument: false, createdAt: '2026-03-01T10:00:00.000Z' },
+      { id: nextId('fl'), type: 'INVOICE', targetId: nextId('in'), sendWithDocument: true, createdAt: '2026-03-01T10:00:01.000Z' },
+    ],
+    createdAt: '2026-03-01T09:59:59.000Z', uploadedAt: '2026-03-01T10:00:00.500Z', updatedAt: '2026-03-02T08:00:00.000Z',
+    createdByKeyId: nextId('key'),
     ...overrides,
   }
 }

@@ -9,6 +9,7 @@ export { webhookDeliveryClaims } from './webhook-claims'
 export {
   aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, anOrderDocument, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,
   aDocumentVersion, aSendReservation, aPayment, aWebhookEndpoint, aWebhookDelivery, aWebhookAttempt, aReminder, aRecurringSchedule, anOccurrence,
+  aFileDocument,
 } from './fixtures'
 export { failsWith } from './fails-with'
 export { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'

@@ -13,6 +13,7 @@ import { deliveryLeases } from './0011-delivery-leases'
 import { orderDocuments } from './0012-order-documents'
 import { usageByType } from './0013-usage-by-type'
 import { recurringSchedules } from './0014-recurring-schedules'
+import { fileDocuments } from './0015-file-documents'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-order-documents': orderDocuments,
   '0013-usage-by-type': usageByType,
   '0014-recurring-schedules': recurringSchedules,
+  '0015-file-documents': fileDocuments,
 }
 
 export const migrationProvider: MigrationProvider = {

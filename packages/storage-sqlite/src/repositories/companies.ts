@@ -6,7 +6,7 @@ import type { Executor } from '../executor'
 
 const columns = columnsOf<Company>([
   'id', 'name', 'street', 'zipCode', 'city', 'country', 'email', 'phone', 'website', 'vatId', 'taxNumber', 'iban', 'bic',
-  'bankName', 'sepaCreditorId', 'plan', 'documentQuota', 'apiCallQuota', 'paymentTermDays', 'defaultLocale', 'smallBusiness',
+  'bankName', 'sepaCreditorId', 'plan', 'documentQuota', 'apiCallQuota', 'storageQuotaBytes', 'paymentTermDays', 'defaultLocale', 'smallBusiness',
   'ossRegistered', 'reminderFees', 'defaultInterestRate', 'texts', 'numberRanges', 'timeZone', 'quoteValidityDays', 'createdAt', 'updatedAt',
 ])
 

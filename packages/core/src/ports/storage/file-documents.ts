@@ -45,6 +45,7 @@ export interface FileDocumentRepository extends FileDocumentReader {
    * Adds the link unless the document already has one to the same record (`type`, `targetId`),
    * and answers whether it added it. Two transactions adding the same link at once, also in two
    * processes, MUST leave exactly one, and the other MUST get `false` once it can know.
+   * A document the company does not have gets no link, and `false`.
    */
   insertLinkIfAbsent(companyId: string, documentId: string, link: FileDocumentLink): Promise<boolean>
   deleteLink(companyId: string, documentId: string, linkId: string): Promise<void>
