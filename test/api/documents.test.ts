@@ -128,7 +128,7 @@ describe('documents (files)', () => {
     const long = await putBytes(target.url, Buffer.concat([bytes, Buffer.from('x')]))
     assert.deepEqual([long.status, long.body.code], [400, 'size_mismatch'])
     const forged = Buffer.from(bytes)
-    forged[forged.length - 1] ^= 1
+    forged[forged.length - 1]! ^= 1
     const wrongDigest = await putBytes(target.url, forged)
     assert.deepEqual([wrongDigest.status, wrongDigest.body.code], [400, 'checksum_mismatch'])
     const stored = await putBytes(target.url, bytes)
