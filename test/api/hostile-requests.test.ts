@@ -42,9 +42,9 @@ describe('hostile requests', () => {
     routes = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         method: method.toUpperCase() as Method, path,
-        fields: Object.keys(operation.requestBody?.content['application/json'].schema.properties ?? {}),
+        fields: Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {}),
         // Fields that take objects or arrays (metadata, lines, texts): where depth and width do harm.
-        structured: Object.entries<any>(operation.requestBody?.content['application/json'].schema.properties ?? {})
+        structured: Object.entries<any>(operation.requestBody?.content['application/json']?.schema.properties ?? {})
           .filter(([, property]) => [property, ...(property.anyOf ?? [])].some((each: any) => each.type === 'object' || each.type === 'array'))
           .map(([name]) => name),
       })))

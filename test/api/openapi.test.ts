@@ -48,6 +48,9 @@ describe('the API description', () => {
       'GET /api/v1/recurring-schedules', 'POST /api/v1/recurring-schedules', 'GET /api/v1/recurring-schedules/{id}', 'PUT /api/v1/recurring-schedules/{id}',
       'DELETE /api/v1/recurring-schedules/{id}', 'GET /api/v1/recurring-schedules/{id}/occurrences', 'GET /api/v1/recurring-schedules/{id}/preview',
       'POST /api/v1/recurring-schedules/{id}/run', 'POST /api/v1/recurring-schedules/{id}/skip',
+      'GET /api/v1/documents', 'POST /api/v1/documents', 'POST /api/v1/documents/uploads', 'PUT /api/v1/documents/uploads/{uploadToken}',
+      'POST /api/v1/documents/{id}/complete', 'GET /api/v1/documents/{id}', 'GET /api/v1/documents/{id}/content', 'PUT /api/v1/documents/{id}',
+      'DELETE /api/v1/documents/{id}', 'POST /api/v1/documents/{id}/links', 'DELETE /api/v1/documents/{id}/links/{linkId}',
       ...['quotes', 'order-confirmations', 'delivery-notes', 'orders'].flatMap((group) => [
         `GET /api/v1/${group}`, `POST /api/v1/${group}`, `GET /api/v1/${group}/{id}`, `PUT /api/v1/${group}/{id}`,
         `POST /api/v1/${group}/{id}/convert`, `GET /api/v1/${group}/{id}/related`,

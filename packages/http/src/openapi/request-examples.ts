@@ -55,5 +55,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
     template: { lines: [{ description: 'Maintenance {{monthName}} {{year}}', unitPrice: '249.00' }], paymentTermDays: 14 },
   },
   updateRecurringSchedule: { status: 'PAUSED' },
+  startDocumentUpload: { fileName: 'Lieferschein-unterschrieben.pdf', contentType: 'application/pdf', size: 482113, sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', category: 'DELIVERY_PROOF' },
+  updateDocument: { title: 'Signed delivery note', category: 'DELIVERY_PROOF' },
+  linkDocument: { type: 'INVOICE', id: 'inv_cm3x7k2p0000008l4a1b2c3d4', sendWithDocument: true },
   convertOrder: { target: 'INVOICE', issue: true, payment: { amount: '296.31', paymentMethod: 'PAYPAL', paymentDate: '2026-12-01' } },
 }

@@ -29,7 +29,7 @@ export function uploadReceiver(documents: Invoicing['documents']): Middleware {
 
 /** The operation as the OpenAPI document shows it: no key (security: []). */
 export const UPLOAD_OPERATION = {
-  [`${API_PREFIX}/documents/uploads/{token}`]: {
+  [`${API_PREFIX}/documents/uploads/{uploadToken}`]: {
     put: {
       operationId: 'putDocumentUpload',
       summary: 'The bytes of a direct upload (file system storage)',
@@ -42,7 +42,9 @@ export const UPLOAD_OPERATION = {
       ].join(' '),
       tags: ['documents'],
       security: [],
-      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' }, description: 'The signed token of upload.url' }],
+      // Pasted as upload.url gives it; no Authorization header.
+      'x-codeSamples': [{ lang: 'curl', label: 'curl', source: `curl -X PUT "http://127.0.0.1:3000${API_PREFIX}/documents/uploads/{uploadToken}" \\\n  -H 'Content-Type: application/pdf' \\\n  --data-binary @file.pdf` }],
+      parameters: [{ name: 'uploadToken', in: 'path', required: true, schema: { type: 'string' }, description: 'The signed token of upload.url' }],
       requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
       responses: {
         200: { description: 'The bytes are stored; now POST /documents/{id}/complete' },
