@@ -8,7 +8,7 @@ import { fileKeyOf, type FileDocument, type FileLinkType } from './file-document
 export const MAX_MAIL_ATTACHMENT_BYTES = 20 * 1024 * 1024
 
 /** More flagged documents than any mail should carry; past it the size rule answers anyway. */
-const MAX_ATTACHMENTS = 100
+export const MAX_ATTACHMENTS = 100
 
 /**
  * The documents a record's mail carries after its PDF: AVAILABLE documents linked to it with
