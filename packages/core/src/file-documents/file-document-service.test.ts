@@ -104,6 +104,17 @@ describe('documents: delete', () => {
     assert.equal((await storedKeys()).length, 1)
   })
 
+  it('keeps a document linked to a quote that holds an issued number', async () => {
+    const { documents, actor, upload, invoicing, customer } = await setup()
+    const quote = await invoicing.orderDocuments.create(actor, 'QUOTE', { customerId: customer.id, lines: [{ description: 'x', unitPrice: '1' }] })
+    const document = await upload({ linkType: 'QUOTE', linkId: quote.id })
+    const finalized = await invoicing.orderDocuments.update(actor, 'QUOTE', quote.id, { status: 'OPEN' })
+    await assert.rejects(documents.delete(actor, document.id), failsWith('document_in_use', { links: [{ ...document.links[0]!, targetNumber: finalized.number }] }))
+    // Quotes are never locked: the link itself may go, and then the document.
+    await documents.unlink(actor, document.id, document.links[0]!.id)
+    await documents.delete(actor, document.id)
+  })
+
   it('deletes a document linked to drafts and customers, and removes its bytes after the commit', async () => {
     const { documents, actor, upload, draft, customer, storedKeys, events, storage } = await setup()
     const document = await upload({ linkType: 'INVOICE', linkId: (await draft()).id })

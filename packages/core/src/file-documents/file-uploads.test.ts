@@ -7,7 +7,7 @@ import { createInvoicing } from '../create-invoicing'
 import type { DomainEvent } from '../events/domain-event'
 import type { FileStore } from '../ports/files'
 import { createManualClock, createMemoryFileStore, createMemoryStorage, failsWith } from '../testing'
-import { FILE_CONTENT_TYPE_NAMES } from './file-document'
+import { FILE_CONTENT_TYPE_NAMES, fileKeyOf } from './file-document'
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
@@ -262,6 +262,49 @@ describe('documents: direct upload through the host URL', () => {
     const limited = createInvoicing({ storage: createMemoryStorage(), clock: createManualClock(), uploads: { uploadMaxBytes: 1000 } })
     const actor = companyActor((await limited.companies.create({ name: 'Klein GmbH' })).id)
     await assert.rejects(limited.documents.startUpload(actor, { fileName: 'a.pdf', contentType: 'application/pdf', size: 1001 }), failsWith('file_too_large', { maxBytes: 1000 }))
+  })
+})
+
+describe('documents: direct upload to a store that signs its own URLs', () => {
+  async function presigningSetup() {
+    const files = createMemoryFileStore()
+    const requests: unknown[] = []
+    const documentFiles: FileStore = {
+      ...files,
+      presignUpload: async (key, request) => {
+        requests.push({ key, ...request })
+        return { url: `https://bucket.example/${key}?signature=x`, method: 'PUT', headers: { 'Content-Type': request.contentType } }
+      },
+    }
+    const clock = createManualClock('2026-03-16T09:00:00.000Z')
+    const invoicing = createInvoicing({ storage: createMemoryStorage(), clock, documentFiles, uploads: { uploadUrlTtlSeconds: 60 } })
+    const actor = companyActor((await invoicing.companies.create({ name: 'S3 GmbH' })).id)
+    return { files, requests, invoicing, actor }
+  }
+
+  it('hands out the store\'s URL, then complete measures the bytes the client PUT there and checks the announced SHA-256', async () => {
+    const { files, requests, invoicing, actor } = await presigningSetup()
+    const { document, upload } = await invoicing.documents.startUpload(actor, { fileName: 'a.pdf', contentType: 'application/pdf', size: PDF.byteLength, sha256: sha256Of(PDF) })
+    const key = fileKeyOf({ companyId: actor.companyId, id: document.id })
+    assert.equal(upload.url, `https://bucket.example/${key}?signature=x`)
+    assert.deepEqual(requests, [{ key, size: PDF.byteLength, contentType: 'application/pdf', sha256: sha256Of(PDF), expiresAt: new Date('2026-03-16T09:01:00.000Z') }])
+    assert.equal(upload.expiresAt, '2026-03-16T09:01:00.000Z')
+    // Bytes that got past the store's own checks are refused by complete and removed.
+    const other = Buffer.concat([PDF.subarray(0, -1), Buffer.from('!')])
+    await files.write(key, streamOf(other))
+    await assert.rejects(invoicing.documents.complete(actor, document.id), failsWith('checksum_mismatch'))
+    assert.equal(await files.stat(key), undefined)
+    await files.write(key, streamOf(PDF))
+    const available = await invoicing.documents.complete(actor, document.id)
+    assert.deepEqual([available.status, available.sha256, available.uploadedAt], ['AVAILABLE', sha256Of(PDF), '2026-03-16T09:00:00.000Z'])
+  })
+
+  it('computes the SHA-256 when none was announced', async () => {
+    const { files, invoicing, actor } = await presigningSetup()
+    const { document } = await invoicing.documents.startUpload(actor, { fileName: 'a.png', contentType: 'image/png', size: PNG.byteLength })
+    assert.equal(document.sha256, null)
+    await files.write(fileKeyOf({ companyId: actor.companyId, id: document.id }), streamOf(PNG))
+    assert.equal((await invoicing.documents.complete(actor, document.id)).sha256, sha256Of(PNG))
   })
 })
 
