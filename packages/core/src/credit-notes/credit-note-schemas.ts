@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, contentEntries, currency, jsonObject, lines, upperCased } from '../invoices'
-import { boundedString, calendarDate, decimal, locale, optionalText, requiredText } from '../shared/fields'
+import { CREDIT_NOTE_REASONS, INVOICE_STATUSES, contentEntries, currency, jsonObject, lines } from '../invoices'
+import { boundedString, calendarDate, decimal, locale, optionalText, requiredText, upperCased } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { PAYOUT_STATUSES } from './payout'

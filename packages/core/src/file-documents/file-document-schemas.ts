@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { upperCased } from '../invoices'
-import { boundedString, calendarDate, optionalText, requiredText } from '../shared/fields'
+import { boundedString, calendarDate, optionalText, requiredText, upperCased } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { FILE_DOCUMENT_CATEGORIES, FILE_DOCUMENT_STATUSES, FILE_LINK_TYPES } from './file-document'

@@ -208,10 +208,16 @@ export function createFileUploads(deps: CoreDeps, options: FileUploadOptions = {
       if (!document || !claimed) throw new InvoicingError('upload_url_expired', 'This upload URL was used already')
       try {
         const stored = await documentFiles.write(fileKeyOf(document), content, { maxBytes: grant.size, size: grant.size, sha256: grant.sha256 ?? undefined })
-        await retryingTransaction(storage, async (tx) => {
+        const kept = await retryingTransaction(storage, async (tx) => {
           const current = await tx.fileDocuments.get(document.companyId, document.id)
           if (current?.status === 'PENDING_UPLOAD') await tx.fileDocuments.update({ ...current, sha256: stored.sha256, uploadedAt: clock.now().toISOString() })
+          return current !== undefined
         })
+        // Deleted while the bytes came in: its deletion removed nothing yet, so these would be left to nobody.
+        if (!kept) {
+          await documentFiles.delete(fileKeyOf(document))
+          throw new InvoicingError('upload_url_expired', 'The document of this upload URL was deleted')
+        }
       } catch (error) {
         await retryingTransaction(storage, (tx) => tx.fileDocuments.releaseUpload(grant.companyId, grant.documentId)).catch(() => undefined)
         if (error instanceof FileContentRejected) throw rejectionError(error, grant.size)

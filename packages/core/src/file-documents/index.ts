@@ -6,4 +6,5 @@ export type { FileDocumentLinkView, FileDocumentView } from './file-document-vie
 export { createFileDocumentService, type FileDocumentService } from './file-document-service'
 export { createFileUploads, MULTIPART_MAX_BYTES, type FileUploadOptions, type StagedFile, type StartedUpload } from './file-uploads'
 export { fileCleanupJob, FILE_CLEANUP_JOB, PENDING_UPLOAD_LIFETIME_MS } from './file-cleanup-job'
-export { mailAttachmentsOf, MAX_MAIL_ATTACHMENT_BYTES } from './mail-attachments'
+export { documentsToAttach, mailAttachmentsOf, MAX_MAIL_ATTACHMENT_BYTES } from './mail-attachments'
+export { copyFlaggedLinks, type LinkedRecord } from './flagged-links'

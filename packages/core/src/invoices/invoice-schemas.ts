@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { boundedString, calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate } from '../shared/fields'
+import { boundedString, calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate, upperCased } from '../shared/fields'
 import { jsonLimitBreach } from '../shared/json-limits'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
@@ -115,10 +115,6 @@ export const InvoiceUpdateSchema = aliased(
   }),
   { e_invoice: 'eInvoiceAudit' },
 )
-
-/** Case-insensitive enum values in a query string. */
-export const upperCased = <const T extends readonly string[]>(values: T) =>
-  v.pipe(boundedString(40), v.toUpperCase(), v.picklist(values))
 
 export const InvoiceListQuerySchema = aliased(
   v.object({

@@ -240,3 +240,46 @@ describe('the PDF of quotes, order confirmations and delivery notes', () => {
     assert.equal(mailbox.sent.length, 0)
   })
 })
+
+describe('documents sent with quotes, order confirmations and delivery notes', () => {
+  /** Keeps `bytes` as a text document a second after the last, linked to the record with sendWithDocument. */
+  async function keepFile({ invoicing, actor, clock }: Awaited<ReturnType<typeof setup>>, fileName: string, bytes: Uint8Array, link: { type: string; id: string; send?: boolean }) {
+    clock.advance(1000)
+    const staged = await invoicing.documents.stage(actor, (async function* () { yield bytes })())
+    return invoicing.documents.create(actor, { fileName, contentType: 'text/plain' }, { linkType: link.type, linkId: link.id, sendWithDocument: String(link.send ?? true) } as never, staged)
+  }
+
+  it('attaches the flagged AVAILABLE documents linked to that record after the PDF, in link order', async () => {
+    const context = await setup()
+    const { docs, actor, draft, mailbox, invoicing } = context
+    for (const type of ['QUOTE', 'ORDER_CONFIRMATION', 'DELIVERY_NOTE'] as const) {
+      const created = await draft(type)
+      const first = await keepFile(context, `${type}-1.txt`, Buffer.from('eins'), { type, id: created.id })
+      await keepFile(context, `${type}-intern.txt`, Buffer.from('intern'), { type, id: created.id, send: false })
+      await keepFile(context, `${type}-2.txt`, Buffer.from('zwei'), { type, id: created.id })
+      // Flagged for the same id under another link type: not this record's.
+      await invoicing.documents.link(actor, first.id, { type: 'CUSTOMER', id: created.customerId, sendWithDocument: true })
+      const result = await docs.send(actor, type, created.id)
+      const mail = mailbox.sent.at(-1)!
+      assert.deepEqual(mail.attachments.map((attachment) => attachment.fileName), [`${result.number}.pdf`, `${type}-1.txt`, `${type}-2.txt`])
+      assert.equal(Buffer.from(mail.attachments[2]!.content).toString(), 'zwei')
+    }
+  })
+
+  it('refuses more than 20 MiB of files before a number is taken; unflagged, the quote goes out', async () => {
+    const context = await setup()
+    const { docs, actor, draft, mailbox, invoicing, storage, company } = context
+    const quote = await draft('QUOTE')
+    const big = Buffer.alloc(7 * 1024 * 1024, 0x62)
+    const files = []
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) files.push(await keepFile(context, name, big, { type: 'QUOTE', id: quote.id }))
+    await assert.rejects(docs.send(actor, 'QUOTE', quote.id), failsWith('attachments_too_large', { maxBytes: 20 * 1024 * 1024 }))
+    const kept = await docs.get(actor, 'QUOTE', quote.id)
+    assert.deepEqual([kept.numberIssued, kept.number, kept.status], [false, quote.number, 'DRAFT'])
+    assert.equal(mailbox.sent.length, 0)
+    assert.equal(await storage.sendReservations.get(company.id, quote.id), undefined)
+    await invoicing.documents.delete(actor, files[0]!.id)
+    const sent = await docs.send(actor, 'QUOTE', quote.id)
+    assert.deepEqual(mailbox.sent[0]!.attachments.map((attachment) => attachment.fileName), [`${sent.number}.pdf`, 'b.txt', 'c.txt'])
+  })
+})

@@ -3,6 +3,7 @@ import type { Company } from '../companies'
 import { requireCompany } from '../companies'
 import { type Customer, requireCustomer } from '../customers'
 import { InvoicingError } from '../errors'
+import { documentsToAttach, mailAttachmentsOf } from '../file-documents'
 import { assertKeyUnanswered, claimOf, type IdempotencyClaim } from '../idempotency'
 import type { DocumentFile } from '../invoices'
 import type { MailReceipt, OutgoingMail } from '../ports/mail-transport'
@@ -110,12 +111,14 @@ export function createOrderDocumentSending(deps: CoreDeps) {
         })
       }
       const customer = await requireCustomer(tx, company.id, document.customerId)
+      // Refused (attachments_too_large) before the reservation and the number.
+      const attached = await documentsToAttach(tx, company.id, type, id)
       const { to, from } = await reserveMailing(tx, { document, company, customer }, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
       const issued = document.status !== 'DRAFT' || document.numberIssued ? document : { ...(await issueNumber(unit, company, document, kind)), updatedAt: now.toISOString() }
       // Refused before a number is issued or anything is mailed: a document over the page cap is never sent.
       await assertWithinPageLimit(renderer, viewOf({ document: sentStateOf(issued, now.toISOString()), company, customer }))
       if (issued !== document) await tx.orderDocuments.update(issued)
-      return { document: issued, company, customer, to, from }
+      return { document: issued, company, customer, to, from, attached }
     })
 
     const sentAt = clock.now().toISOString()
@@ -126,7 +129,7 @@ export function createOrderDocumentSending(deps: CoreDeps) {
       const asSent = { document: sentStateOf(prepared.document, sentAt), company, customer }
       const view = viewOf(asSent)
       const content = await renderWithinPageLimit(renderer, view)
-      message = documentMail(asSent, view, { from, to, cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
+      message = documentMail(asSent, view, { from, to, cc: request.cc ?? [], bcc: request.bcc ?? [] }, content, await mailAttachmentsOf(deps.documentFiles, prepared.attached))
       receipt = await deliverDocumentMail(mail.transport, message)
     } catch (error) {
       await releaseReservation(storage, actor.companyId, id, token)

@@ -2,6 +2,7 @@ import { companyActor } from '../access'
 import { type Company, requireCompany } from '../companies'
 import { requireCustomer } from '../customers'
 import { InvoicingError } from '../errors'
+import { copyFlaggedLinks } from '../file-documents'
 import { emitInvoiceEvent, type Invoice } from '../invoices'
 import type { CoreDeps } from '../ports/deps'
 import { assertDocumentQuota, changeStatus } from '../sales-documents'
@@ -71,6 +72,8 @@ export async function recordOccurrence(
     if (invoice) {
       await tx.invoices.insert(invoice)
       await emitInvoiceEvent(unit, 'invoice.created', invoice)
+      // The schedule's files to send go with each of its invoices, also one left a draft.
+      await copyFlaggedLinks(unit, deps.ids, company.id, { type: 'RECURRING_SCHEDULE', id: schedule.id }, { type: 'INVOICE', id: invoice.id })
     }
     row = {
       ...row, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null, error: failure,

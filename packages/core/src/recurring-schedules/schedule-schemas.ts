@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { contentEntries, currency, jsonObject, lineList, LineInputSchema, upperCased } from '../invoices'
-import { boundedString, calendarDate, clearable, emailAddress, locale, paymentTermDays, requiredText } from '../shared/fields'
+import { contentEntries, currency, jsonObject, lineList, LineInputSchema } from '../invoices'
+import { boundedString, calendarDate, clearable, emailAddress, locale, paymentTermDays, requiredText, upperCased } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { INTERVAL_UNITS, SERVICE_PERIOD_MODES } from '../recurring'

@@ -245,3 +245,34 @@ describe('recurring schedules: the scheduler', () => {
     assert.deepEqual(dates, ['2026-01-15', '2026-02-15', '2026-03-15', '2026-04-15', '2026-05-15', '2026-06-15'])
   })
 })
+
+describe('recurring schedules: documents sent with every invoice', () => {
+  it('copies the flagged links of the schedule to each invoice it makes, and a SEND occurrence mails those files', async () => {
+    const { clock, invoicing, actor, create, mailbox, events, invoicesOf } = await setup()
+    const schedule = await create({ issueMode: 'SEND', maxOccurrences: 2 })
+    const keep = async (fileName: string, sendWithDocument: boolean) => {
+      clock.advance(1000)
+      const staged = await invoicing.documents.stage(actor, (async function* () { yield Buffer.from(fileName) })())
+      return invoicing.documents.create(actor, { fileName, contentType: 'text/plain' }, { linkType: 'RECURRING_SCHEDULE', linkId: schedule.id, sendWithDocument: String(sendWithDocument) } as never, staged)
+    }
+    const terms = await keep('agb.txt', true)
+    await keep('intern.txt', false)
+    const contract = await keep('vertrag.txt', true)
+    // A pending upload flagged on the schedule goes with no invoice.
+    await invoicing.documents.startUpload(actor, { fileName: 'offen.pdf', contentType: 'application/pdf', size: 10, links: [{ type: 'RECURRING_SCHEDULE', id: schedule.id, sendWithDocument: true }] })
+
+    clock.set('2026-01-15T09:00:00.000Z')
+    await invoicing.scheduler.tick()
+    clock.set('2026-02-15T09:00:00.000Z')
+    await invoicing.scheduler.tick()
+    const invoices = await invoicesOf()
+    assert.equal(invoices.length, 2)
+    assert.deepEqual(mailbox.sent.map((mail) => mail.attachments.map((attachment) => attachment.fileName)), invoices.map((invoice) => [`${invoice.number}.pdf`, 'agb.txt', 'vertrag.txt']))
+    const links = (await invoicing.documents.get(actor, contract.id)).links
+    assert.deepEqual(links.map((link) => [link.type, link.targetId, link.sendWithDocument, link.targetNumber]), [
+      ['RECURRING_SCHEDULE', schedule.id, true, null], ...invoices.map((invoice) => ['INVOICE', invoice.id, true, invoice.number]),
+    ])
+    assert.equal((await invoicing.documents.list(actor, { linkType: 'INVOICE', linkId: invoices[0]!.id })).total, 2)
+    assert.equal(events.filter((event) => event.type === 'document.linked' && event.data.id === terms.id).length, 2)
+  })
+})

@@ -2,7 +2,7 @@ import type { Company } from '../companies'
 import type { Customer } from '../customers'
 import { InvoicingError } from '../errors'
 import type { Invoice } from '../invoices'
-import type { MailReceipt, MailTransport, OutgoingMail } from '../ports/mail-transport'
+import type { MailAttachment, MailReceipt, MailTransport, OutgoingMail } from '../ports/mail-transport'
 import type { InvoiceDocumentView, PrintableDocument } from '../print'
 import { mailTextOf, placeholdersOf } from './mail-texts'
 
@@ -28,9 +28,10 @@ export const attachmentName = (document: Pick<PrintableDocument, 'number'>): str
 
 /**
  * The mail that carries a document's PDF, in the document language: subject and body from the
- * company's texts of its type, else the built-in ones; replies go to the company.
+ * company's texts of its type, else the built-in ones; replies go to the company. `files` (the
+ * documents flagged to go with it) follow the PDF in their order.
  */
-export function documentMail(parts: MailedDocument, view: InvoiceDocumentView, envelope: MailEnvelope, pdf: Uint8Array): OutgoingMail {
+export function documentMail(parts: MailedDocument, view: InvoiceDocumentView, envelope: MailEnvelope, pdf: Uint8Array, files: readonly MailAttachment[] = []): OutgoingMail {
   return {
     from: envelope.from,
     replyTo: parts.company.email,
@@ -38,7 +39,7 @@ export function documentMail(parts: MailedDocument, view: InvoiceDocumentView, e
     cc: envelope.cc,
     bcc: envelope.bcc,
     ...mailTextOf(parts.company, view, placeholdersOf(parts, view)),
-    attachments: [{ fileName: attachmentName(parts.document), content: pdf, contentType: 'application/pdf' }],
+    attachments: [{ fileName: attachmentName(parts.document), content: pdf, contentType: 'application/pdf' }, ...files],
   }
 }
 

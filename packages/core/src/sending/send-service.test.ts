@@ -258,6 +258,60 @@ describe('sending a document', () => {
   })
 })
 
+/** Keeps `bytes` as a text document of the company a second after the last, linked to `invoiceId` when given. */
+async function keepFile({ invoicing, actor, clock }: Awaited<ReturnType<typeof setup>>, fileName: string, bytes: Uint8Array, link?: { invoiceId: string; send: boolean }) {
+  clock.advance(1000)
+  const staged = await invoicing.documents.stage(actor, (async function* () { yield bytes })())
+  const fields = link ? { linkType: 'INVOICE', linkId: link.invoiceId, sendWithDocument: String(link.send) } : {}
+  return invoicing.documents.create(actor, { fileName, contentType: 'text/plain' }, fields as never, staged)
+}
+
+describe('documents sent with the invoice', () => {
+  it('attaches the AVAILABLE documents flagged sendWithDocument after the PDF, in link order', async () => {
+    const context = await setup()
+    const { invoicing, actor, mailbox, draft, clock } = context
+    const created = await draft()
+    const other = await draft()
+    const first = await keepFile(context, 'lieferschein.txt', Buffer.from('erste Datei'))
+    await keepFile(context, 'intern.txt', Buffer.from('nicht mitsenden'), { invoiceId: created.id, send: false })
+    await keepFile(context, 'vertrag.txt', Buffer.from('zweite Datei'), { invoiceId: created.id, send: true })
+    await keepFile(context, 'fremd.txt', Buffer.from('andere Rechnung'), { invoiceId: other.id, send: true })
+    // Linked after the contract: mailed after it, though kept before it.
+    clock.advance(1000)
+    await invoicing.documents.link(actor, first.id, { type: 'INVOICE', id: created.id, sendWithDocument: true })
+    // A pending upload is not mailed.
+    await invoicing.documents.startUpload(actor, { fileName: 'offen.pdf', contentType: 'application/pdf', size: 10, links: [{ type: 'INVOICE', id: created.id, sendWithDocument: true }] })
+
+    const result = await invoicing.invoices.send(actor, created.id)
+    const attachments = mailbox.sent[0]!.attachments
+    assert.deepEqual(attachments.map((attachment) => [attachment.fileName, attachment.contentType]), [
+      [`${result.invoiceNumber}.pdf`, 'application/pdf'], ['vertrag.txt', 'text/plain'], ['lieferschein.txt', 'text/plain'],
+    ])
+    assert.deepEqual(Buffer.from(attachments[1]!.content).toString(), 'zweite Datei')
+  })
+
+  it('refuses more than 20 MiB of files with attachments_too_large before a number is taken or anything is mailed', async () => {
+    const context = await setup()
+    const { invoicing, actor, mailbox, draft, storage, company } = context
+    const created = await draft()
+    const files = []
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) files.push(await keepFile(context, name, Buffer.alloc(7 * 1024 * 1024, 0x61), { invoiceId: created.id, send: true }))
+    await assert.rejects(invoicing.invoices.send(actor, created.id), failsWith('attachments_too_large', { totalBytes: 21 * 1024 * 1024, maxBytes: 20 * 1024 * 1024 }))
+    const kept = await invoicing.invoices.get(actor, created.id)
+    assert.deepEqual([kept.numberIssued, kept.number, kept.status], [false, created.number, 'DRAFT'])
+    assert.equal(mailbox.sent.length, 0)
+    assert.equal(await storage.sendReservations.get(company.id, created.id), undefined)
+
+    // Unflagged (the link made again without the flag), the rest goes out.
+    const link = files[2]!.links[0]!
+    await invoicing.documents.unlink(actor, files[2]!.id, link.id)
+    await invoicing.documents.link(actor, files[2]!.id, { type: 'INVOICE', id: created.id, sendWithDocument: false })
+    const sent = await invoicing.invoices.send(actor, created.id)
+    assert.match(sent.invoiceNumber, /^RE-2026-/)
+    assert.deepEqual(mailbox.sent[0]!.attachments.map((attachment) => attachment.fileName), [`${sent.invoiceNumber}.pdf`, 'a.txt', 'b.txt'])
+  })
+})
+
 describe('a failure after the mail was accepted', () => {
   it('records the send anyway when the archive cannot be written, and archives the version on its first download', async () => {
     const storage = createMemoryStorage()

@@ -2,6 +2,7 @@ import type { Actor } from '../access'
 import { requireCompany } from '../companies'
 import { buildDocumentView } from '../print'
 import { assertHybridPdfWithinLimit, renderHybridPdf } from '../einvoice'
+import { documentsToAttach, mailAttachmentsOf } from '../file-documents'
 import { InvoicingError } from '../errors'
 import { loadDocumentParts, refuseConvertedProforma, requireInvoice, type Invoice, type InvoiceStatus, emitInvoiceEvent } from '../invoices'
 import { issueNumber } from '../sales-documents'
@@ -79,15 +80,17 @@ export function createSendService(deps: CoreDeps) {
           throw new InvoicingError('invoice_not_issued', `${invoice.number} was cancelled as a draft and never issued; there is no document to send`)
         }
         const parts = await loadDocumentParts(tx, company, invoice)
+        // Refused (attachments_too_large) before the reservation and the number.
+        const attached = await documentsToAttach(tx, actor.companyId, 'INVOICE', id)
         const { to, from } = await reserveMailing(tx, { ...parts, document: invoice }, { recipientEmail: request.recipientEmail, from: mail.from }, { token, idempotencyKey: claim?.key ?? null }, now)
         const issued = invoice.status !== 'DRAFT' || invoice.numberIssued ? invoice : { ...(await issueNumber(unit, company, invoice)), updatedAt: now.toISOString() }
         // Refused before a number is issued or anything is mailed: a document over the page cap is never sent.
         await assertHybridPdfWithinLimit(pdf, { ...parts, invoice: sentStateOf(issued, now.toISOString()) })
         // A locked document is mailed again as its current version: the archived bytes.
         const [lockedVersion] = await tx.documentVersions.list(actor.companyId, id)
-        if (issued === invoice) return { parts, to, from, lockedVersion }
+        if (issued === invoice) return { parts, to, from, lockedVersion, attached }
         await tx.invoices.update(issued)
-        return { parts: { ...parts, invoice: issued }, to, from, lockedVersion }
+        return { parts: { ...parts, invoice: issued }, to, from, lockedVersion, attached }
       })
 
       const sentAt = clock.now().toISOString()
@@ -101,7 +104,8 @@ export function createSendService(deps: CoreDeps) {
           ? await archive.pdf(lockedVersion) ?? await renderHybridPdf(pdf, lockedVersion.snapshot)
           : await renderHybridPdf(pdf, asSent)
         const mailed = { ...asSent, document: asSent.invoice }
-        message = documentMail(mailed, buildDocumentView(mailed), { from: prepared.from, to: prepared.to, cc: request.cc ?? [], bcc: request.bcc ?? [] }, content)
+        const files = await mailAttachmentsOf(deps.documentFiles, prepared.attached)
+        message = documentMail(mailed, buildDocumentView(mailed), { from: prepared.from, to: prepared.to, cc: request.cc ?? [], bcc: request.bcc ?? [] }, content, files)
         receipt = await deliverDocumentMail(mail.transport, message)
       } catch (error) {
         await releaseReservation(storage, actor.companyId, id, token)

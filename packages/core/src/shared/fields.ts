@@ -142,3 +142,7 @@ export const vatId = v.pipe(
 
 /** Wraps a field schema so it may be omitted, or set to null to clear it. */
 export const clearable = <TSchema extends v.GenericSchema>(schema: TSchema) => v.optional(v.nullable(schema))
+
+/** Case-insensitive enum values in a query string. */
+export const upperCased = <const T extends readonly string[]>(values: T) =>
+  v.pipe(boundedString(40), v.toUpperCase(), v.picklist(values))
