@@ -226,6 +226,21 @@ describe('documents (files)', () => {
     assert.equal((await tenant.api.get('/documents?search=once.png')).body.pagination.total, 1)
   })
 
+  it('counts the bytes kept in /company/usage and stops uploads at the storage quota', async () => {
+    const limited = await createTenant(app, { name: 'Klein GmbH', storageQuotaBytes: PDF.length + PNG.length + 10 })
+    assert.equal((await upload(limited.api, {}, { bytes: PDF, type: 'application/pdf', name: 'a.pdf' })).status, 201)
+    // A pending direct upload counts with its announced size.
+    assert.equal((await limited.api.post('/documents/uploads', { fileName: 'b.png', contentType: 'image/png', size: PNG.length })).status, 201)
+    const usage = await limited.api.get('/company/usage')
+    documented('GET', '/api/v1/company/usage', usage)
+    assert.deepEqual([usage.body.data.storageBytes, usage.body.data.storageQuotaBytes], [PDF.length + PNG.length, PDF.length + PNG.length + 10])
+    const full = await upload(limited.api, {}, { bytes: PNG, type: 'image/png', name: 'c.png' })
+    assert.deepEqual([full.status, full.body.code], [403, 'plan_limit_reached'])
+    const fullDirect = await limited.api.post('/documents/uploads', { fileName: 'd.png', contentType: 'image/png', size: 11 })
+    assert.deepEqual([fullDirect.status, fullDirect.body.code], [403, 'plan_limit_reached'])
+    assert.equal((await limited.api.get('/company')).body.data.storageQuotaBytes, PDF.length + PNG.length + 10)
+  })
+
   it('needs documents scopes, and the upload URL needs no key', async () => {
     const reader = await app.invoicing.apiKeys.create({ companyId: tenant.company.id, apiKeyId: null } as never, { scopes: ['documents:read'] })
     const readOnly = apiClient(app.target, reader.secret)

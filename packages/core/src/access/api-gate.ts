@@ -170,6 +170,8 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
           used: documentsIssued, quota: company.documentQuota, remaining: remaining(company.documentQuota, documentsIssued),
           byDocumentType: documentsByType,
         },
+        storageBytes: await storage.fileDocuments.storedBytes(company.id),
+        storageQuotaBytes: company.storageQuotaBytes,
       }
     },
 

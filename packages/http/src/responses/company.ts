@@ -34,6 +34,7 @@ export const CompanyResponseSchema = v.strictObject({
   plan: v.picklist(PLANS),
   documentQuota: v.pipe(nullableNumber, v.description('Documents that may leave draft per calendar month; null = unlimited')),
   apiCallQuota: v.pipe(nullableNumber, v.description('API calls per calendar month (the company quota, else the plan default)')),
+  storageQuotaBytes: v.pipe(nullableNumber, v.description('Bytes of documents (files) the company may keep; null = unlimited')),
   paymentTermDays: v.number(),
   defaultLocale: v.picklist(['de', 'en']),
   smallBusiness: v.boolean(),
@@ -69,4 +70,6 @@ export const UsageResponseSchema = v.strictObject({
     ...quotaUse.entries,
     byDocumentType: v.pipe(v.record(v.picklist(DOCUMENT_TYPES), v.number()), v.description('used by document type (INVOICE, PROFORMA, CREDIT_NOTE, QUOTE, ORDER_CONFIRMATION, DELIVERY_NOTE); orders never count')),
   }), v.description('Documents that left draft this month against documentQuota')),
+  storageBytes: v.pipe(v.number(), v.description('Bytes of the company\'s documents (files), pending direct uploads included')),
+  storageQuotaBytes: v.pipe(nullableNumber, v.description('The most storageBytes may reach (checked when an upload starts); null = unlimited')),
 })
