@@ -4,8 +4,9 @@ import { companyActor } from '@invoicing/core'
 import type { ApiResponse } from '../support/api-client'
 import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
+import { multipartBody, PDF, PNG } from '../support/files'
 import { createTenant, type Tenant } from '../support/tenant'
-import { startTestApp, type TestApp } from '../support/test-app'
+import { startTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app'
 
 /**
  * Walks the error paths of every operation of the OpenAPI document: each path parameter as
@@ -14,6 +15,15 @@ import { startTestApp, type TestApp } from '../support/test-app'
  * unknown query parameters; without a key, without the scope, with a bad Idempotency-Key. Every status answered must be one the document gives for that
  * operation, with a body its schema accepts, and nothing may answer an internal error.
  */
+
+/** A body sent as given bytes with its own headers (a multipart form), not as JSON. */
+class RawBody {
+  constructor(readonly body: Uint8Array, readonly headers: Record<string, string>) {}
+}
+const form = async (fields: Record<string, string>, file: { bytes: Uint8Array; type: string; name: string }) => {
+  const { body, headers } = await multipartBody(fields, file)
+  return new RawBody(body, headers)
+}
 
 type Operation = { method: string; path: string; hasBody: boolean; hasQuery: boolean }
 
@@ -84,7 +94,31 @@ async function createFixtures(tenant: Tenant) {
     'delivery-notes': { draft: await orderDocument('delivery-notes'), open: openNote, invoiced: invoicedNote, delivered: await orderDocument('delivery-notes', ['OPEN', 'DELIVERED']), cancelled: await orderDocument('delivery-notes', ['CANCELLED']) },
     orders: { open: order, completed: await orderDocument('orders', ['COMPLETED']), cancelled: await orderDocument('orders', ['CANCELLED']) },
   }
+  const upload = async (fields: Record<string, string>) => {
+    const { body, headers } = await multipartBody(fields, { bytes: PDF, type: 'application/pdf', name: 'anlage.pdf' })
+    return ok(await api.request('POST', '/documents', { body, headers })) as { id: string; links: { id: string }[] }
+  }
+  const pending = ok(await api.post('/documents/uploads', { fileName: 'beleg.png', contentType: 'image/png', size: PNG.length })).document.id as string
+  // Bytes received, not yet completed.
+  const uploaded = ok(await api.post('/documents/uploads', { fileName: 'beleg.png', contentType: 'image/png', size: PNG.length }))
+  ok({ ...(await api.request('PUT', uploaded.upload.url.slice(`${TEST_ORIGIN}/api/v1`.length), { body: PNG, headers: { 'content-type': 'image/png' } })), body: { data: true } })
+  const [available, linkedToSent, linkedToCustomer] = [await upload({}), await upload({ linkType: 'INVOICE', linkId: sent }), await upload({ linkType: 'CUSTOMER', linkId: customer })]
+  const documents = { available: available.id, linkedToSent: linkedToSent.id, linkedToCustomer: linkedToCustomer.id, pending, uploaded: uploaded.document.id as string }
+  /** The link of each linked document, for `{linkId}`. */
+  const linkOf: Record<string, string> = { [linkedToSent.id]: linkedToSent.links[0]!.id, [linkedToCustomer.id]: linkedToCustomer.links[0]!.id }
+  const forms = [
+    await form({ title: 'Vertrag', category: 'CONTRACT' }, { bytes: PDF, type: 'application/pdf', name: 'vertrag.pdf' }),
+    await form({ linkType: 'INVOICE', linkId: sent }, { bytes: PNG, type: 'image/png', name: 'foto.png' }),
+    await form({ linkType: 'INVOICE', linkId: 'unknown' }, { bytes: PNG, type: 'image/png', name: 'foto.png' }),
+    await form({}, { bytes: PNG, type: 'application/pdf', name: 'falsch.pdf' }),
+    await form({}, { bytes: PNG, type: 'application/x-msdownload', name: 'tool.exe' }),
+    await form({ fileName: '../x.pdf' }, { bytes: PDF, type: 'application/pdf', name: 'x.pdf' }),
+  ]
+  const toUpload = ok(await api.post('/documents/uploads', { fileName: 'spaeter.png', contentType: 'image/png', size: PNG.length }))
   return {
+    forms, linkOf,
+    /** A fresh upload URL's token, for `{uploadToken}`. */
+    uploadToken: toUpload.upload.url.split('/').at(-1) as string,
     customer, product, sent, paid, draft, payment, openNote, invoicedNote, lineOf: async (group: string, id: string) => ok(await api.get(`/${group}/${id}`)).lines[0].id as string,
     ...{ orderIds: orderDocuments },
     /** The ids to put into `{id}`, by the first segment of the path. */
@@ -97,6 +131,7 @@ async function createFixtures(tenant: Tenant) {
       'document-categories': { category, usedCategory },
       ...orderDocuments,
       'recurring-schedules': recurringSchedules,
+      documents,
     } as Record<string, Record<string, string>>,
   }
 }
@@ -104,8 +139,23 @@ type Fixtures = Awaited<ReturnType<typeof createFixtures>>
 
 const LINES = [{ description: 'Beratung', unitPrice: '100' }]
 
+/** Request headers that lead an operation to its other answers (ranges, conditional reads). */
+const PLAUSIBLE_HEADERS: Record<string, Record<string, string>[]> = {
+  'GET /api/v1/documents/{id}/content': [{ range: 'bytes=0-3' }, { range: 'bytes=999999-' }, { 'if-none-match': '*' }, { range: 'bytes=0-3', 'if-range': '"other"' }],
+}
+
 /** Requests of each operation that are well-formed but run into its rules (state, references, limits). */
 const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
+  'POST /api/v1/documents': (f) => f.forms,
+  'POST /api/v1/documents/uploads': (f) => [
+    { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 }, { fileName: '../a.pdf', contentType: 'application/pdf', size: 10 },
+    { fileName: 'a.exe', contentType: 'application/x-msdownload', size: 10 }, { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 ** 12 },
+    { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, links: [{ type: 'INVOICE', id: 'unknown' }] },
+    { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, links: [{ type: 'INVOICE', id: f.sent }] },
+  ],
+  'PUT /api/v1/documents/{id}': () => [{ title: 'Vertrag', category: 'CONTRACT' }, { fileName: 'a/b' }, { category: 'bogus' }],
+  'POST /api/v1/documents/{id}/links': (f) => [{ type: 'CUSTOMER', id: f.customer }, { type: 'CUSTOMER', id: f.customer }, { type: 'INVOICE', id: 'unknown' }, { type: 'bogus', id: 'x' }],
+  'PUT /api/v1/documents/uploads/{uploadToken}': () => ['bytes', new RawBody(PNG, { 'content-type': 'image/png' })],
   'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
   'PUT /api/v1/customers/{id}': () => [{ name: 'Umbenannt', email: 'neu@example.de' }, { customerNumber: 'K-1' }],
   'POST /api/v1/products': () => [{ name: 'Neu', productNumber: 'P-1' }, { name: 'Neu', productNumber: 'P-1' }],
@@ -228,13 +278,17 @@ describe('every status the host answers is documented', () => {
       const resource = operation.path.replace('/api/v1', '').split('/')[1] ?? ''
       // A change of a document's state is walked on documents in every state, untouched by the walks before.
       const changesDocuments = operation.method !== 'GET' && operation.path.includes('{id}') &&
-        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders', 'recurring-schedules'].includes(resource)
+        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders', 'recurring-schedules', 'documents'].includes(resource)
       const fixtures = changesDocuments ? await createFixtures(tenant) : (shared ??= await createFixtures(tenant))
       const ids = { ...(fixtures.ids[resource] ?? {}), unknown: 'unknown' }
       const paths: [string, string][] = []
       for (const [label, id] of Object.entries(ids)) {
         const withId = operation.path.replace('/api/v1', '').replace('{id}', id)
-        if (withId.includes('{paymentId}')) {
+        if (withId.includes('{linkId}')) {
+          paths.push([`${label}/link`, withId.replace('{linkId}', fixtures.linkOf[id] ?? 'unknown')], [`${label}/unknown link`, withId.replace('{linkId}', 'unknown')])
+        } else if (withId.includes('{uploadToken}')) {
+          paths.push([`${label}/fresh token`, withId.replace('{uploadToken}', fixtures.uploadToken)], [`${label}/forged token`, withId.replace('{uploadToken}', 'e30.forged')])
+        } else if (withId.includes('{paymentId}')) {
           paths.push([`${label}/payment`, withId.replace('{paymentId}', fixtures.payment)], [`${label}/unknown payment`, withId.replace('{paymentId}', 'unknown')])
         } else if (withId.includes('{version}')) {
           for (const version of ['1', '2', '0', 'x']) paths.push([`${label}/version ${version}`, withId.replace('{version}', version)])
@@ -244,7 +298,7 @@ describe('every status the host answers is documented', () => {
       }
       const bodies: [string, unknown][] = operation.hasBody
         ? [
-            ['no body', undefined], ['{}', {}], ['wrong types', wrongTypes(document.paths[operation.path][operation.method.toLowerCase()].requestBody.content['application/json'].schema)],
+            ['no body', undefined], ['{}', {}], ['wrong types', wrongTypes(document.paths[operation.path][operation.method.toLowerCase()].requestBody.content['application/json']?.schema ?? {})],
             ['an array', []], ['null', null], ['an unknown field', { unknownField: 1 }],
             ...(PLAUSIBLE_BODIES[name]?.(fixtures) ?? []).map((body, index): [string, unknown] => [`plausible body ${index + 1}`, body]),
           ]
@@ -253,7 +307,11 @@ describe('every status the host answers is documented', () => {
 
       for (const [label, path] of paths) {
         for (const [bodyLabel, body] of bodies) {
-          check(operation, await tenant.api.request(method, path, { body }), `${label}, ${bodyLabel}`)
+          const sent = body instanceof RawBody ? { body: body.body, headers: body.headers } : { body }
+          check(operation, await tenant.api.request(method, path, sent), `${label}, ${bodyLabel}`)
+        }
+        for (const headers of PLAUSIBLE_HEADERS[name] ?? []) {
+          check(operation, await tenant.api.request(method, path, { headers }), `${label}, ${JSON.stringify(headers)}`)
         }
         if (operation.hasQuery) {
           for (const query of ['limit=0', 'limit=x', 'offset=-1', 'status=bogus', 'from=2026-02-30', 'profile=ubl', 'version=3']) {
@@ -287,7 +345,8 @@ describe('every status the host answers is documented', () => {
     for (const operation of operations) {
       const name = `${operation.method} ${operation.path}`
       const responses = document.paths[operation.path][operation.method.toLowerCase()].responses
-      for (const status of [400, 401, 403]) reached(name, status)
+      // 401 where a key is asked for at all (the upload URL is its own credential).
+      for (const status of [400, 401, 403]) if (responses[status]) reached(name, status)
       if (operation.path.includes('{id}')) reached(name, 404)
       if (operation.method === 'POST') reached(name, 422)
       // Each success answer, too: the walk reaches past the checks into the operation itself.

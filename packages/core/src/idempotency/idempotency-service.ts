@@ -62,7 +62,15 @@ export function createIdempotencyService({ storage }: CoreDeps) {
     }
   }
 
+  /** Refuses a key of another form than 8 to 200 of `A-Z a-z 0-9 . _ : -` (422 `invalid_idempotency_key`). */
+  const assertKeyForm = (key: string): void => {
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      throw new InvoicingError('invalid_idempotency_key', 'Idempotency-Key must be 8 to 200 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-"')
+    }
+  }
+
   return {
+    assertKeyForm,
     /**
      * Runs `execute` under the key unless the key has an answer. `execute` passes the claim to
      * the use case, which completes it in the transaction of its effect; `respond` makes the
@@ -75,9 +83,7 @@ export function createIdempotencyService({ storage }: CoreDeps) {
       execute: (claim: IdempotencyClaim<R>) => Promise<R>,
       replay?: (resourceId: string) => Promise<IdempotentResponse>,
     ): Promise<IdempotentOutcome> {
-      if (!IDEMPOTENCY_KEY_PATTERN.test(request.key)) {
-        throw new InvoicingError('invalid_idempotency_key', 'Idempotency-Key must be 8 to 200 characters of A-Z, a-z, 0-9, ".", "_", ":" and "-"')
-      }
+      assertKeyForm(request.key)
       const name = `${actor.companyId}\u0000${request.key}`
       for (let ahead = running.get(name); ahead; ahead = running.get(name)) await waitFor(ahead)
       // Nothing is awaited between the check above and taking the place, so one runs at a time.

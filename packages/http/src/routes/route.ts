@@ -128,6 +128,8 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       if (unknownParameters.length > 0) {
         throw new HttpError('unknown_parameter', `Unknown query parameter${unknownParameters.length > 1 ? 's' : ''}: ${unknownParameters.join(', ')}`, { parameters: unknownParameters })
       }
+      const idempotencyKey = ctx.headers['idempotency-key']
+      if (route.method === 'post' && idempotencyKey !== undefined) idempotency.assertKeyForm(String(idempotencyKey))
       return next()
     }
     const readBody: Middleware[] = route.rawBody ? [route.rawBody.parse] : route.body ? [parseJsonBody] : []
