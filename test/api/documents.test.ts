@@ -226,6 +226,22 @@ describe('documents (files)', () => {
     assert.equal((await tenant.api.get('/documents?search=once.png')).body.pagination.total, 1)
   })
 
+  it('takes 30 multipart uploads at once, each whole, and one of parallel equal links', async () => {
+    const parallel = await createTenant(app, { name: 'Parallel GmbH' })
+    const files = Array.from({ length: 30 }, (_, index) => Buffer.alloc(256 * 1024, `Zeile ${index};`))
+    const responses = await Promise.all(files.map((bytes, index) => upload(parallel.api, {}, { bytes, type: 'text/plain', name: `teil-${index}.txt` })))
+    assert.deepEqual(responses.map((response) => response.status), files.map(() => 201))
+    for (const [index, response] of responses.entries()) {
+      assert.equal(response.body.data.sha256, sha256(files[index]!))
+      assert.ok(Buffer.from((await parallel.api.get(`/documents/${response.body.data.id}/content`)).bytes).equals(files[index]!))
+    }
+    const customer = (await parallel.api.post('/customers', { name: 'Kunde' })).body.data
+    const id = responses[0]!.body.data.id
+    const links = await Promise.all(Array.from({ length: 8 }, () => parallel.api.post(`/documents/${id}/links`, { type: 'CUSTOMER', id: customer.id })))
+    assert.deepEqual(links.map((response) => response.status).sort(), [201, 409, 409, 409, 409, 409, 409, 409])
+    assert.equal((await parallel.api.get(`/documents/${id}`)).body.data.links.length, 1)
+  })
+
   it('counts the bytes kept in /company/usage and stops uploads at the storage quota', async () => {
     const limited = await createTenant(app, { name: 'Klein GmbH', storageQuotaBytes: PDF.length + PNG.length + 10 })
     assert.equal((await upload(limited.api, {}, { bytes: PDF, type: 'application/pdf', name: 'a.pdf' })).status, 201)
