@@ -1,28 +1,40 @@
 import busboy from 'busboy'
-import { InvoicingError, MULTIPART_MAX_BYTES, type Invoicing, type Principal, type StagedFile } from '@invoicing/core'
+import { InvoicingError, MULTIPART_MAX_BYTES, type Actor, type Principal } from '@invoicing/core'
 import type { Middleware } from 'koa'
 import { HttpError } from '../errors'
 
-/** What the multipart body of POST /documents is read into. */
-export interface MultipartUpload {
+/** Bytes a use case stored ahead of the record that takes them. */
+export interface Staged {
+  size: number
+  sha256: string
+}
+
+/** Where a multipart file part goes: a use case that stores it ahead of its record, and removes it when no record took it. */
+export interface Stager<TStaged extends Staged> {
+  stage(actor: Actor, content: AsyncIterable<Uint8Array>): Promise<TStaged>
+  discardStaged(staged: TStaged): Promise<void>
+}
+
+/** What a multipart body is read into. */
+export interface MultipartUpload<TStaged extends Staged = Staged> {
   /** The form fields beside the file part, as text. */
   fields: Record<string, string>
   file: { fileName: string | undefined; contentType: string | undefined; size: number; sha256: string }
-  staged: StagedFile
+  staged: TStaged
 }
 
 /** Room for the form fields and part headers beside the file's bytes. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
 const MAX_FIELDS = 20
 
-const tooLarge = () => new InvoicingError('file_too_large', `A multipart upload takes at most ${MULTIPART_MAX_BYTES} bytes; use a direct upload (POST /documents/uploads) for larger files`, { maxBytes: MULTIPART_MAX_BYTES })
+const tooLarge = () => new InvoicingError('file_too_large', `A multipart upload takes at most ${MULTIPART_MAX_BYTES} bytes (larger documents go as a direct upload, POST /documents/uploads)`, { maxBytes: MULTIPART_MAX_BYTES })
 
 /**
  * Reads a `multipart/form-data` body: the part `file` streams into the document store as it
  * arrives (never held whole in memory, cut off past 10 MiB), the other parts are short text
  * fields. Staged bytes that no document took once the request is answered are removed.
  */
-export function multipartUpload(documents: Invoicing['documents']): Middleware {
+export function multipartUpload<TStaged extends Staged>(stager: Stager<TStaged>): Middleware {
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError('unsupported_media_type', 'Send the file as multipart/form-data with a part named file')
@@ -36,7 +48,7 @@ export function multipartUpload(documents: Invoicing['documents']): Middleware {
     const principal = ctx.state.principal as Principal
     const fields: Record<string, string> = {}
     let file: { fileName: string | undefined; contentType: string | undefined } | undefined
-    let staging: Promise<StagedFile> | undefined
+    let staging: Promise<TStaged> | undefined
     let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | undefined
     let parser: busboy.Busboy
     try {
@@ -52,7 +64,7 @@ export function multipartUpload(documents: Invoicing['documents']): Middleware {
         }
         file = { fileName: info.filename, contentType: info.mimeType }
         fileStream = stream
-        staging = documents.stage(principal.actor, stream)
+        staging = stager.stage(principal.actor, stream)
         // A refusal (too large, storage failure) ends the parse at once.
         staging.catch(reject)
       })
@@ -68,7 +80,7 @@ export function multipartUpload(documents: Invoicing['documents']): Middleware {
       ctx.req.on('aborted', () => reject(new HttpError('invalid_multipart', 'The request body ended early')))
     })
     ctx.req.pipe(parser)
-    let staged: StagedFile | undefined
+    let staged: TStaged | undefined
     try {
       await parsed
       staged = await staging
@@ -77,16 +89,16 @@ export function multipartUpload(documents: Invoicing['documents']): Middleware {
       ctx.set('Connection', 'close')
       // Ends a write still waiting for bytes: the stage then removes what it wrote.
       fileStream?.destroy(new Error('the upload was refused'))
-      await staging?.then((done) => documents.discardStaged(done), () => undefined)
+      await staging?.then((done) => stager.discardStaged(done), () => undefined)
       throw error
     }
     if (!staged || !file) throw new InvoicingError('validation_failed', 'The form has no file part named file', { field: 'file' })
-    const body: MultipartUpload = { fields, file: { ...file, size: staged.size, sha256: staged.sha256 }, staged }
+    const body: MultipartUpload<TStaged> = { fields, file: { ...file, size: staged.size, sha256: staged.sha256 }, staged }
     ;(ctx.request as { body?: unknown }).body = body
     try {
       await next()
     } finally {
-      await documents.discardStaged(staged)
+      await stager.discardStaged(staged)
     }
   }
 }

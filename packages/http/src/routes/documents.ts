@@ -1,6 +1,6 @@
 import {
   DocumentListQuerySchema, DocumentUpdateSchema, FILE_CONTENT_TYPE_NAMES, FILE_DOCUMENT_CATEGORIES, FILE_LINK_TYPES, LinkInputSchema, MULTIPART_MAX_BYTES,
-  UploadStartSchema, type FileDocumentView, type Invoicing,
+  UploadStartSchema, type FileDocumentView, type Invoicing, type StagedFile,
 } from '@invoicing/core'
 import { multipartUpload, type MultipartUpload } from '../middleware/multipart-upload'
 import {
@@ -37,7 +37,7 @@ export const documentRoutes = ({ documents }: Invoicing) => [
     responses: { 200: { description: 'A page of documents', schema: listSchema(DocumentResponseSchema) } },
     handle: async ({ principal, query }) => ({ body: listOf(await documents.list(principal.actor, query), toDocumentResponse) }),
   }),
-  defineRoute<MultipartUpload, undefined, FileDocumentView>({
+  defineRoute<MultipartUpload<StagedFile>, undefined, FileDocumentView>({
     method: 'post', path: '/documents', tag, operationId: 'uploadDocument', summary: 'Upload a file (multipart, up to 10 MiB)',
     description: [
       `multipart/form-data with a part named file (at most ${MULTIPART_MAX_BYTES} bytes, else 413 file_too_large; the body is cut off there, never read whole)`,
