@@ -1,8 +1,8 @@
 // @ts-check
 // npm run bench: requests per second, latency and server CPU per request of the host, next to
 // bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices,
-// document renders, reads while 200-page PDFs are drawn, and the host's memory while it
-// answers with large documents.
+// document renders, reads while 200-page PDFs are drawn, the host's memory while it answers
+// with large documents, the scheduler at scale, and documents' (files') bytes in and out.
 //
 // A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
 // the same hardware), so a figure means something only beside one taken at the same time:
@@ -12,6 +12,7 @@
 // This driver runs in plain Node on purpose: a load generator inside a tsx-loaded process
 // skewed the figures. The servers run from the TypeScript sources through tsx, each in its own
 // process. Usage: npm run bench -- [seconds per case and round, default 3] [rounds, default 9]
+import { filesBench } from './files.mjs'
 import { measure, median, placement, startServer } from './harness.mjs'
 import { pdfUnderLoad } from './pdf-under-load.mjs'
 import { measureResponseSizes, printResponseSizes } from './response-size.mjs'
@@ -152,6 +153,9 @@ try {
   await pdfUnderLoad(Math.max(5, seconds * 2))
   if (!printResponseSizes(await measureResponseSizes())) console.error('the page of 100 large invoices grew the host by 100 MB or more')
   await schedulerAtScale(Number(process.env.BENCH_SCHEDULES ?? 10_000))
+  const files = await filesBench()
+  if (!files.met) console.error('documents\' bytes: a target was missed')
+  if (!files.valid) process.exitCode = 1
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1
