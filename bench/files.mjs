@@ -64,7 +64,7 @@ async function timed(work) {
 
 /**
  * The host's RSS, read from /proc by the driver every 5 ms (the host need not answer, however
- * busy its event loop is), or asked for where there is no /proc.
+ * busy its event loop is); where there is no /proc, asked for before and after only.
  * @param {import('./harness.mjs').Server} host
  */
 function rssSampler(host) {
