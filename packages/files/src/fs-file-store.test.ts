@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { after, describe, it } from 'node:test'
+import { FileContentRejected } from '@invoicing/core'
 import { fileStoreContract } from '@invoicing/core/testing'
 import { createFsFileStore } from './fs-file-store'
 
@@ -50,6 +51,28 @@ describe('fs file store', () => {
     assert.deepEqual(filesUnder(folder), ['a/b/c.pdf'])
     assert.equal(await store.get('a/b'), undefined)
     assert.equal(await store.get('a/b/c.pdf/d'), undefined)
+  })
+
+  it('leaves no temp file behind when a streamed write is rejected or its source fails', async () => {
+    const folder = freshFolder()
+    const store = createFsFileStore(folder)
+    await store.put('a/kept.pdf', Uint8Array.from([1]))
+    const content = new Uint8Array(3 * 1024 * 1024).fill(7)
+    async function* chunks(failure?: Error) {
+      for (let offset = 0; offset < content.byteLength; offset += 100_000) {
+        if (failure && offset > 1024 * 1024) throw failure
+        yield content.subarray(offset, offset + 100_000)
+      }
+    }
+    const rejected = (reason: string) => (error: unknown) => error instanceof FileContentRejected && error.reason === reason
+    for (const key of ['a/kept.pdf', 'a/new.pdf', 'b/new.pdf']) {
+      await assert.rejects(store.write(key, chunks(), { maxBytes: 1024 * 1024 }), rejected('too_large'))
+      await assert.rejects(store.write(key, chunks(), { size: 1 }), rejected('size_mismatch'))
+      await assert.rejects(store.write(key, chunks(), { sha256: '0'.repeat(64) }), rejected('checksum_mismatch'))
+      await assert.rejects(store.write(key, chunks(new Error('gone'))), /gone/)
+    }
+    assert.deepEqual(filesUnder(folder), ['a/kept.pdf'])
+    assert.deepEqual([...readFileSync(join(folder, 'a', 'kept.pdf'))], [1])
   })
 
   it('never reads, writes or deletes outside its folder', async () => {

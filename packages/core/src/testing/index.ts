@@ -3,7 +3,7 @@ export { createMemoryFileStore, createMemoryStorage } from '../memory-storage'
 export { createManualClock, type ManualClock } from './manual-clock'
 export { storageContract, type StorageHarness } from './storage-contract'
 export { withTransactionConflicts } from './conflicting-storage'
-export { fileStoreContract } from './file-store-contract'
+export { fileStoreContract, type FileStoreContractOptions } from './file-store-contract'
 export { claimsDueContract, type ClaimsDueHarness } from './claims-due-contract'
 export { webhookDeliveryClaims } from './webhook-claims'
 export {
