@@ -23,6 +23,7 @@ it('the built packages load and export their entry points', async () => {
   assert.equal(typeof mail.createSmtpTransport, 'function')
   assert.equal(typeof mail.createFileOutbox, 'function')
   assert.equal(typeof files.createFsFileStore, 'function')
+  assert.equal(typeof files.createS3FileStore, 'function')
 })
 
 it('the built PDF worker pool draws in its workers (dist/render-worker.js)', async () => {

@@ -14,6 +14,8 @@ export interface FileStoreContractOptions {
   lacks?: {
     /** The server writes an object in place, so a reader or a second writer can meet part of it. */
     atomicReplace?: string
+    /** The server reads the range `bytes=0-0` as another one. */
+    rangeEndingAtZero?: string
     /** The server does not check the signature of a presigned URL against the request's headers. */
     presignedSignature?: string
     /** The server does not check `x-amz-checksum-sha256` (or the like) against the bytes. */

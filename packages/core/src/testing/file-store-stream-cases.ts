@@ -106,11 +106,20 @@ export function streamCases(makeStore: () => FileStore | Promise<FileStore>, opt
     const content = patterned(300_001, 7)
     await store.put('ranged/file.bin', content)
     const last = content.byteLength - 1
-    for (const range of [undefined, { start: 0, end: 0 }, { start: last, end: last }, { start: 1000, end: 200_000 }, { start: 0, end: last }]) {
+    for (const range of [undefined, { start: 0, end: 1 }, { start: last, end: last }, { start: 1000, end: 200_000 }, { start: 0, end: last }]) {
       const read = await store.read('ranged/file.bin', range)
       assert.equal(read?.size, content.byteLength)
       assertBytes(await bytesOf(read), range ? content.slice(range.start, range.end + 1) : content)
     }
+  })
+
+  it('reads the first byte alone', { skip: options.lacks?.rangeEndingAtZero }, async () => {
+    const store = await makeStore()
+    const content = patterned(1000, 7)
+    await store.put('ranged/first.bin', content)
+    const read = await store.read('ranged/first.bin', { start: 0, end: 0 })
+    assert.equal(read?.size, content.byteLength)
+    assertBytes(await bytesOf(read), content.slice(0, 1))
   })
 
   it('answers undefined to read and stat of a key that holds nothing', async () => {
