@@ -27,6 +27,15 @@ describe('the invoicing command', () => {
     assert.match(unknown.stderr, /unknown command: frobnicate/)
   })
 
+  it('refuses to start on another INVOICING_STORAGE or incomplete S3 settings, naming what is wrong', () => {
+    const missing = runCli(['serve'], { ...env, INVOICING_STORAGE: 's3', S3_BUCKET: 'invoicing' })
+    assert.equal(missing.status, 2)
+    assert.equal(missing.stderr.split('\n')[0], 'invoicing: INVOICING_STORAGE=s3 needs S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY')
+    const other = runCli(['serve'], { ...env, INVOICING_STORAGE: 'gcs' })
+    assert.equal(other.status, 2)
+    assert.equal(other.stderr.split('\n')[0], 'invoicing: INVOICING_STORAGE must be fs or s3, got gcs')
+  })
+
   it('migrate creates the database file with its folder', () => {
     const migrated = runCli(['migrate'], env)
     assert.equal(migrated.status, 0, migrated.stderr)

@@ -1,19 +1,21 @@
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createInvoicing, startJobs, type ApiGateOptions, type Clock, type Invoicing, type Storage, type TickReport, type WebhookDispatchOptions } from '@invoicing/core'
-import { createFsFileStore } from '@invoicing/files'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
+import { createFileStores, type FileStorage } from './file-stores'
 import { createJsonLogger, type Logger } from './logger'
 import { createHttpWebhookTransport } from './webhooks/http-webhook-transport'
 
 export interface HostOptions {
   /** SQLite database file; created with its folder when missing. */
   databaseFile: string
-  /** Archived PDFs (`archive/`) and, without SMTP, the mail outbox (`outbox/`). */
+  /** Archived PDFs (`archive/`) and uploaded files (`files/`) on the file system storage, and, without SMTP, the mail outbox (`outbox/`). */
   dataDir: string
+  /** Where archived PDFs and uploaded files are kept; default the file system, under `dataDir`. */
+  fileStorage?: FileStorage | undefined
   /** e.g. `smtp://user:pass@127.0.0.1:2525`; without it mail is written to `<dataDir>/outbox/*.eml`. */
   smtpUrl?: string | undefined
   /** Sender of every mail; default the company's email. */
@@ -61,12 +63,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const storage = await createSqliteStorage({ filename: databaseFile })
   // PDFs are drawn in worker threads: a long document must not stall every other request.
   const pdf = createPdfWorkerPool({ size: options.pdfWorkers ?? 2 })
+  const files = createFileStores(options.fileStorage ?? { kind: 'fs' }, dataDir)
   let listeningUrl = `http://${host}:${port}`
   const invoicing = createInvoicing({
     storage,
     pdf,
-    files: createFsFileStore(join(dataDir, 'archive')),
-    documentFiles: createFsFileStore(join(dataDir, 'files')),
+    files: files.archive,
+    documentFiles: files.documents,
     uploads: {
       uploadMaxBytes: options.uploads?.maxBytes,
       uploadUrlTtlSeconds: options.uploads?.urlTtlSeconds,
@@ -110,6 +113,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     await jobs.stop()
     await invoicing.close()
     await Promise.all([storage.close(), pdf.close()])
+    files.close()
     throw error
   }
   const address = server.address() as AddressInfo
@@ -127,6 +131,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
           await invoicing.close()
         } finally {
           await Promise.all([storage.close(), pdf.close()])
+          files.close()
         }
       })()
       return closing

@@ -4,4 +4,5 @@ export { STATUS_BY_CODE, HTTP_ERROR_CODES, type ApiErrorCode, type HttpErrorCode
 export { createJsonLogger, type Logger, type LogLevel } from './logger'
 export type { Route } from './routes/route'
 export { startHost, type Host, type HostOptions } from './host'
+export { createFileStores, type FileStorage, type HostFileStores } from './file-stores'
 export { createHttpWebhookTransport, isPublicAddress } from './webhooks/http-webhook-transport'

@@ -20,3 +20,39 @@ describe('host settings', () => {
     }
   })
 })
+
+describe('file storage settings', () => {
+  const s3 = { INVOICING_STORAGE: 's3', S3_REGION: 'eu-central-1', S3_BUCKET: 'invoicing-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' }
+
+  it('keeps files on the file system unless INVOICING_STORAGE says s3', () => {
+    assert.deepEqual(readConfig({}).fileStorage, { kind: 'fs' })
+    assert.deepEqual(readConfig({ INVOICING_STORAGE: 'fs', S3_BUCKET: 'ignored' }).fileStorage, { kind: 'fs' })
+    for (const wrong of ['S3', 'gcs', 'memory']) {
+      assert.throws(() => readConfig({ INVOICING_STORAGE: wrong }), new RegExp(`^UsageError: INVOICING_STORAGE must be fs or s3, got ${wrong}$`), wrong)
+    }
+  })
+
+  it('reads the S3 variables for INVOICING_STORAGE=s3', () => {
+    assert.deepEqual(readConfig(s3).fileStorage, {
+      kind: 's3',
+      s3: { endpoint: undefined, region: 'eu-central-1', bucket: 'invoicing-files', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', forcePathStyle: false },
+    })
+    const minio = readConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: '1' }).fileStorage
+    assert.deepEqual(minio.kind === 's3' && [minio.s3.endpoint, minio.s3.forcePathStyle], ['http://127.0.0.1:9000', true])
+  })
+
+  it('names every missing S3 variable in one message', () => {
+    assert.throws(() => readConfig({ INVOICING_STORAGE: 's3' }), /^UsageError: INVOICING_STORAGE=s3 needs S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY$/)
+    assert.throws(() => readConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' }), /^UsageError: INVOICING_STORAGE=s3 needs S3_SECRET_ACCESS_KEY$/)
+  })
+
+  it('refuses a bad bucket name, endpoint or path-style flag', () => {
+    for (const bucket of ['ab', 'Invoicing', 'my_bucket', '-files']) {
+      assert.throws(() => readConfig({ ...s3, S3_BUCKET: bucket }), /S3_BUCKET must be a bucket name/, bucket)
+    }
+    for (const endpoint of ['127.0.0.1:9000', 'ftp://s3.example', 'https://s3.example/bucket', 'https://user:pw@s3.example']) {
+      assert.throws(() => readConfig({ ...s3, S3_ENDPOINT: endpoint }), /S3_ENDPOINT must be a URL/, endpoint)
+    }
+    assert.throws(() => readConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' }), /S3_FORCE_PATH_STYLE must be 1 or 0, got yes/)
+  })
+})

@@ -1,4 +1,6 @@
+import type { FileStorage } from '../file-stores'
 import { LOG_LEVELS, type LogLevel } from '../logger'
+import { readFileStorage } from './file-storage-config'
 import { UsageError } from './usage-error'
 
 /** The host's settings from environment variables, read once by every command. */
@@ -39,6 +41,8 @@ export interface HostConfig {
   uploadMaxBytes: number
   /** INVOICING_UPLOAD_URL_TTL_S: how long an upload URL is valid. */
   uploadUrlTtlSeconds: number
+  /** INVOICING_STORAGE and the S3_* variables: where archived PDFs and uploaded files are kept. */
+  fileStorage: FileStorage
 }
 
 /** An absolute http(s) URL without query or fragment; a trailing slash is dropped. */
@@ -127,5 +131,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     publicUrl: publicUrlOf(env.INVOICING_PUBLIC_URL),
     uploadMaxBytes: positiveWhole(env, 'INVOICING_UPLOAD_MAX_BYTES', 'bytes') ?? 104_857_600,
     uploadUrlTtlSeconds: positiveWhole(env, 'INVOICING_UPLOAD_URL_TTL_S', 'seconds') ?? 900,
+    fileStorage: readFileStorage(env),
   }
 }

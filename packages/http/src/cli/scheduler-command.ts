@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createInvoicing, isCalendarDate, type TickReport } from '@invoicing/core'
-import { createFsFileStore } from '@invoicing/files'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
+import { createFileStores } from '../file-stores'
 import type { HostConfig } from './config'
 import { UsageError } from './usage-error'
 
@@ -33,10 +33,13 @@ export async function runScheduler(action: string | undefined, args: string[], c
   const asOf = dateOption(values.date, new Date())
   const storage = await createSqliteStorage({ filename: config.databaseFile })
   const pdf = createPdfWorkerPool({ size: 1 })
+  const files = createFileStores(config.fileStorage, config.dataDir)
   const invoicing = createInvoicing({
     storage,
     pdf,
-    files: createFsFileStore(join(config.dataDir, 'archive')),
+    files: files.archive,
+    // A recurring send attaches the schedule's flagged documents.
+    documentFiles: files.documents,
     mail: { transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileOutbox(join(config.dataDir, 'outbox')), from: config.mailFrom },
     ...(config.recurringSendRetryDelaysMs ? { recurringSendRetryDelaysMs: config.recurringSendRetryDelaysMs } : {}),
   })
@@ -45,5 +48,6 @@ export async function runScheduler(action: string | undefined, args: string[], c
   } finally {
     await invoicing.close()
     await Promise.all([storage.close(), pdf.close()])
+    files.close()
   }
 }

@@ -24,6 +24,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
   const host = await startHost({
     databaseFile: config.databaseFile,
     dataDir: config.dataDir,
+    fileStorage: config.fileStorage,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     port: config.port,
