@@ -57,7 +57,7 @@ describe('s3 file store', () => {
     assert.deepEqual(url.searchParams.get('X-Amz-SignedHeaders')?.split(';').sort(), ['content-length', 'content-type', 'host', 'x-amz-checksum-sha256'])
     assert.equal(url.searchParams.get('x-amz-checksum-sha256'), null)
     assert.ok(Number(url.searchParams.get('X-Amz-Expires')) <= 900)
-    assert.deepEqual(upload.headers, { 'content-type': 'application/pdf', 'content-length': '1234', 'x-amz-checksum-sha256': Buffer.from(sha256, 'hex').toString('base64') })
+    assert.deepEqual(upload.headers, { 'Content-Type': 'application/pdf', 'Content-Length': '1234', 'x-amz-checksum-sha256': Buffer.from(sha256, 'hex').toString('base64') })
   })
 
   it('refuses an upload URL that expires in less than a second or after 7 days', async () => {

@@ -137,7 +137,7 @@ export function createS3FileStore(options: S3FileStoreOptions): S3FileStore {
       return {
         url,
         method: 'PUT',
-        headers: { 'content-type': contentType, 'content-length': String(size), ...(checksum ? { 'x-amz-checksum-sha256': checksum } : {}) },
+        headers: { 'Content-Type': contentType, 'Content-Length': String(size), ...(checksum ? { 'x-amz-checksum-sha256': checksum } : {}) },
       }
     },
     close() {

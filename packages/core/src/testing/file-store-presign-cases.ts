@@ -4,9 +4,13 @@ import type { FileStore, PresignedUpload } from '../ports/files'
 import { assertBytes, bytesOf, patterned, sha256Of } from './file-store-bytes'
 import type { FileStoreContractOptions } from './file-store-contract'
 
-/** The client's PUT: the returned headers, with the length fetch gives `body` (a client cannot send another). */
+/**
+ * The client's PUT: the returned headers, some replaced by `headers` (lower-case names), with
+ * the length fetch gives `body` (a client cannot send another).
+ */
 async function putTo(upload: PresignedUpload, body: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
-  const sent = Object.fromEntries(Object.entries({ ...upload.headers, ...headers }).filter(([name]) => name.toLowerCase() !== 'content-length'))
+  const returned = Object.entries(upload.headers).map(([name, value]) => [name.toLowerCase(), value] as const)
+  const sent = Object.fromEntries(Object.entries({ ...Object.fromEntries(returned), ...headers }).filter(([name]) => name !== 'content-length'))
   const response = await fetch(upload.url, { method: upload.method, headers: sent, body })
   await response.arrayBuffer()
   return response
