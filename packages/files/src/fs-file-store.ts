@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { assertExpectedContent, FileContentRejected, isFileKey, type FileStore } from '@invoicing/core'
 
@@ -65,7 +64,8 @@ export function createFsFileStore(dir: string): FileStore {
               throw new FileContentRejected('too_large', `the content is larger than ${expected.maxBytes} bytes`)
             }
             hash.update(chunk)
-            await file.write(chunk)
+            // A write may take part of a chunk; the rest follows.
+            for (let offset = 0; offset < chunk.byteLength;) offset += (await file.write(chunk, offset)).bytesWritten
           }
           await file.sync()
         } finally {
@@ -83,13 +83,21 @@ export function createFsFileStore(dir: string): FileStore {
     },
     async read(key, range) {
       const path = pathOf(key)
+      let file: FileHandle
       try {
-        const { size } = await stat(path)
-        const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {})
-        // Opened eagerly, so a file deleted in between answers undefined here, not an error mid-stream.
-        await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject))
-        return { size, stream }
+        file = await open(path, 'r')
       } catch (error) {
+        if (holdsNoFile(error)) return undefined
+        throw error
+      }
+      // The size and the bytes come from the one file opened, even if a write renames another
+      // over the path meanwhile. The stream closes the file when it ends or is given up.
+      try {
+        const info = await file.stat()
+        if (!info.isFile()) throw Object.assign(new Error(`${path} is a folder`), { code: 'EISDIR' })
+        return { size: info.size, stream: file.createReadStream(range ? { start: range.start, end: range.end } : {}) }
+      } catch (error) {
+        await file.close()
         if (holdsNoFile(error)) return undefined
         throw error
       }

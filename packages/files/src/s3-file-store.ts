@@ -48,6 +48,9 @@ export function createS3FileStore(options: S3FileStoreOptions): S3FileStore {
     // self-hosted S3 servers; the engine checks SHA-256 itself.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the request instead of holding it forever; the idle
+    // time is generous, as a download streams only as fast as its client reads.
+    requestHandler: { connectionTimeout: 10_000, socketTimeout: 120_000 },
   })
   const objectKey = (key: string) => {
     if (!isFileKey(key)) throw new Error(`invalid file key ${JSON.stringify(key)}`)

@@ -158,6 +158,28 @@ export function streamCases(makeStore: () => FileStore | Promise<FileStore>, opt
     assert.deepEqual(await store.stat('streamed/same.bin'), { size: written[index]!.size })
   })
 
+  it('never lets a streaming reader see part of a file, or another file\'s size, while it is replaced', { skip: options.lacks?.atomicReplace }, async () => {
+    const store = await makeStore()
+    const contents = [patterned(2 * MiB, 1), patterned(3 * MiB, 2)]
+    await store.put('replaced.bin', contents[0]!)
+    let writing = true
+    const writes = (async () => {
+      for (const index of [1, 0, 1, 0, 1]) await store.write('replaced.bin', sourceOf(contents[index]!).source)
+    })().finally(() => { writing = false })
+    const seen: string[] = []
+    const reader = async () => {
+      while (writing) {
+        const read = await store.read('replaced.bin')
+        const bytes = await bytesOf(read)
+        const index = indexOfBytes(bytes, contents)
+        seen.push(index === -1 ? 'part of a file' : read!.size === bytes.byteLength ? 'whole' : 'another file\'s size')
+      }
+    }
+    await Promise.all([writes, reader(), reader()])
+    assert.ok(seen.length > 0)
+    assert.deepEqual([...new Set(seen)], ['whole'])
+  })
+
   it('refuses keys that are not file keys for write, read and stat without reading the source', async () => {
     const store = await makeStore()
     for (const key of ['../x', 'a/../../x', 'a//b', '/a', 'a/', 'a/./b', '.', '', 'a b', 'a\\b', 'ä']) {
