@@ -5,8 +5,8 @@ import type { EventType } from './domain-event'
  * a new event type does not compile until it is described here.
  */
 export const EVENT_DESCRIPTIONS: Readonly<Record<EventType, string>> = {
-  'invoice.created': 'An invoice or proforma was created',
-  'invoice.updated': 'An invoice was changed: its content, its status or its payments',
+  'invoice.created': 'An invoice or proforma was created (also by duplicating, converting or a recurring schedule)',
+  'invoice.updated': 'An invoice was changed (its content, or a status other than sent, paid or cancelled) or corrected',
   'invoice.sent': 'An invoice was sent to its customer by mail',
   'invoice.paid': 'An invoice was paid in full',
   'invoice.cancelled': 'An invoice was cancelled',
@@ -42,8 +42,8 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventType, string>> = {
   'order.completed': 'An order was completed (fully delivered and invoiced, or closed by hand)',
   'order.cancelled': 'An order was cancelled',
   'order.converted': 'A document was made from an order',
-  'document.created': 'A file was stored (upload completed)',
-  'document.updated': 'A file\'s name, category or notes were changed',
+  'document.created': 'A file was stored and is available (a multipart upload, or a direct upload completed)',
+  'document.updated': 'A file\'s name, title, description or category was changed',
   'document.deleted': 'A file was deleted',
   'document.linked': 'A file was linked to a record',
   'document.unlinked': 'A file\'s link to a record was removed',
