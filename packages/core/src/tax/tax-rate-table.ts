@@ -45,8 +45,10 @@ export const RATE_TABLE_START: CalendarDate = '2020-01-01'
  *   vat-rates): AT 13, BE 12, IE 13.5, LU 14 (13 in 2023), PT 13, each unchanged since 2020.
  *   unv.: that AT, BE, IE and PT keep their parking rate after the 2022 reform of Annex III
  *   (Directive (EU) 2022/542) was not checked against a primary source.
- * - LI: Liechtenstein applies the Swiss VAT law and rates by treaty (customs union with CH); its
- *   periods repeat CH's (Steuerverwaltung Liechtenstein, "Mehrwertsteuer").
+ * - LI: Liechtenstein applies the Swiss rates by the VAT treaty with Switzerland of 1994-10-28
+ *   (named in the Liechtenstein MWSTG); its periods repeat CH's. Checked against
+ *   liechtenstein-business.li, "MWST" (7.7 / 3.7 / 2.5 % before 2024); the 2024 change follows
+ *   CH's (ESTV).
  *
  * Mainland rates only: regional rates (Corsica and the French overseas departments, Madeira
  * and the Azores, the Greek islands, Jungholz and Mittelberg, Büsingen) are not listed.
