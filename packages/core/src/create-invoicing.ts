@@ -39,6 +39,7 @@ import {
 import { requireInvoice } from './invoices/document-parts'
 import { createFileDocumentService, createFileUploads, fileCleanupJob, type FileUploadOptions } from './file-documents'
 import type { Actor } from './access/actor'
+import { createMetaService } from './meta'
 
 export interface InvoicingOptions {
   storage: Storage
@@ -148,6 +149,8 @@ export function createInvoicing(options: InvoicingOptions) {
     webhooks: createWebhookService(deps, webhookTransport, webhookDispatcher),
     /** Background work (webhook delivery, forgetting old Idempotency-Keys); run it with `startJobs(invoicing.jobs, { onError })`. */
     jobs,
+    /** Reference data for API clients: the calling key, VAT rates, countries, currencies, units, event types. */
+    meta: createMetaService(deps, access),
     /** The audit trail of API actions. */
     audit: createAuditService(deps),
     idempotency: createIdempotencyService(deps),

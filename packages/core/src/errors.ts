@@ -138,6 +138,8 @@ export const ERROR_CODES = [
   'link_exists',
   /** The files to attach to a mail add up to more than 20 MiB (`totalBytes`, `maxBytes`). */
   'attachments_too_large',
+  /** A country parameter is not an ISO 3166-1 alpha-2 code (`meta/tax-rates`). */
+  'invalid_country',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

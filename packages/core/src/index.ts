@@ -63,6 +63,9 @@ export type { DocumentCategory } from './categories/document-category'
 export type { IdempotencyRecord, IdempotentResponse } from './idempotency/idempotency-record'
 export type { IdempotencyClaim } from './idempotency/idempotency-claim'
 export { EVENT_TYPES, type DomainEvent, type EventType } from './events/domain-event'
+export { EVENT_DESCRIPTIONS } from './events/event-descriptions'
+export { TaxRateQuerySchema, type ApiKeyView, type Country, type Currency, type EventTypeInfo, type TaxRateQueryInput, type Unit } from './meta'
+export { PUBLISHED_RATE_CATEGORIES, type PublishedRate, type PublishedRateCategory } from './tax/published-rates'
 export {
   DELIVERY_STATUSES, DELIVERY_TIMEOUT_MS, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, deliveryStatusAfter,
   type DeliveryStatus, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint,
@@ -141,7 +144,7 @@ export {
 export type { RecurringScheduleListQuery, RecurringScheduleReader, RecurringScheduleRepository } from './ports/storage'
 export {
   FILE_CONTENT_TYPE_NAMES, FILE_DOCUMENT_CATEGORIES, FILE_DOCUMENT_STATUSES, FILE_LINK_TYPES, FILE_CLEANUP_JOB, MULTIPART_MAX_BYTES, MAX_MAIL_ATTACHMENT_BYTES,
-  ContentQuerySchema, DocumentListQuerySchema, DocumentUpdateSchema, LinkInputSchema, UploadFieldsSchema, UploadStartSchema,
+  CONTENT_DISPOSITIONS, ContentQuerySchema, DocumentListQuerySchema, DocumentUpdateSchema, LinkInputSchema, UploadFieldsSchema, UploadStartSchema,
   type FileDocument, type FileDocumentLink, type FileDocumentView, type FileDocumentLinkView, type FileContentType, type FileLinkType,
   type FileUploadOptions, type StagedFile, type StartedUpload,
 } from './file-documents'

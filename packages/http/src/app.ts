@@ -62,7 +62,7 @@ const answerUnrouted: Middleware = async (ctx, next) => {
 /** The Koa application of the `/api/v1` contract. It does not listen: the caller decides where. */
 export function createApp({ invoicing, logger = createJsonLogger('silent'), bodyLimit = '1mb', corsOrigins = [], trustProxy = false }: AppOptions): Koa {
   const routes: Route[] = [
-    ...metaRoutes((origin) => servedDocument(origin)),
+    ...metaRoutes(invoicing, (origin) => servedDocument(origin)),
     ...companyRoutes(invoicing),
     ...auditLogRoutes(invoicing),
     ...customerRoutes(invoicing),

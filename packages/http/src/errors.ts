@@ -76,6 +76,7 @@ export const STATUS_BY_CODE = {
   start_date_in_past: 400,
   field_not_allowed: 400,
   invalid_end_date: 400,
+  invalid_country: 400,
   field_locked: 400,
   schedule_has_occurrences: 409,
   unsupported_file_type: 400,

@@ -80,6 +80,7 @@ export interface ApiKeyTable {
   platform_admin: number
   created_at: string
   revoked_at: string | null
+  last_used_at: string | null
 }
 
 export interface CustomerTable {

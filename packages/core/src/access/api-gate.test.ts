@@ -162,6 +162,8 @@ describe('usage', () => {
       month: '2026-03',
       apiCalls: { used: 2, quota: 50_000, remaining: 49_998 },
       documents: { used: 0, quota: null, remaining: null, byDocumentType: {} },
+      storageBytes: 0,
+      storageQuotaBytes: null,
     })
   })
 
@@ -180,6 +182,35 @@ describe('usage', () => {
     assert.equal(await apiCallsUsed(next, actor), 3)
     assert.equal((await next.access.admit(header)).rejection?.code, 'quota_exceeded')
     await next.close()
+  })
+
+  it('neither counts nor refuses a request outside the quota, which still counts against the rate limit', async () => {
+    const { invoicing, actor, header } = await setup({ company: { apiCallQuota: 1 }, access: { requestsPerMinute: 3 } })
+    assert.equal((await invoicing.access.admit(header)).rejection, undefined)
+    assert.equal((await invoicing.access.admit(header)).rejection?.code, 'quota_exceeded')
+    const outside = await invoicing.access.admit(header, undefined, { countsTowardsQuota: false })
+    assert.deepEqual([outside.rejection, outside.rateLimit.remaining], [undefined, 0])
+    assert.equal((await invoicing.access.admit(header, undefined, { countsTowardsQuota: false })).rejection?.code, 'rate_limited')
+    assert.equal(await apiCallsUsed(invoicing, actor), 1)
+  })
+})
+
+describe('last use of a key', () => {
+  it('is noted per request, written on flush and kept across a restart, never moving back', async () => {
+    const { storage, clock, invoicing, apiKey, header } = await setup({ access: { usageFlushIntervalMs: 3_600_000 } })
+    assert.equal(await invoicing.access.lastUseOf((await storage.apiKeys.get(apiKey.id))!), null)
+    await invoicing.access.admit(header)
+    const first = clock.now().toISOString()
+    assert.equal((await storage.apiKeys.get(apiKey.id))!.lastUsedAt, null)
+    assert.equal(await invoicing.access.lastUseOf((await storage.apiKeys.get(apiKey.id))!), first)
+    await invoicing.close()
+    assert.equal((await storage.apiKeys.get(apiKey.id))!.lastUsedAt, first)
+
+    // Another process that noted an earlier time does not move it back.
+    const next = createInvoicing({ storage, clock: createManualClock('2026-03-15T09:00:00.000Z'), access: { keyCacheTtlMs: 0 } })
+    await next.access.admit(header)
+    await next.close()
+    assert.equal((await storage.apiKeys.get(apiKey.id))!.lastUsedAt, first)
   })
 })
 

@@ -8,6 +8,7 @@ import { hashApiKeySecret, looksLikeApiKey, type ApiKey } from './api-key'
 import { createAuthFailureLimiter } from './auth-failure-limiter'
 import { createRateLimiter, type RateLimitStatus } from './rate-limiter'
 import type { Scope } from './scopes'
+import { createKeyUseLog } from './key-use-log'
 import { createUsageMeter } from './usage-meter'
 
 export interface ApiGateOptions {
@@ -18,7 +19,7 @@ export interface ApiGateOptions {
    * company changed by another process takes effect within this time.
    */
   keyCacheTtlMs?: number
-  /** How often counted API calls are written, default 1000 ms. */
+  /** How often counted API calls and the keys' last use are written, default 1000 ms. */
   usageFlushIntervalMs?: number
   /**
    * Failed authentications a client address may have per minute, default 30; after them its
@@ -56,6 +57,10 @@ const MAX_KNOWN_KEYS = 10_000
 /** `Bearer <token>`: the scheme in any case, one token, white space around it allowed. */
 const BEARER = /^\s*bearer\s+(\S+)\s*$/i
 
+/** The token of a `Bearer <token>` header, if it has that form. */
+export const bearerTokenOf = (authorization: string | undefined): string | undefined =>
+  authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
+
 /**
  * Authentication, plan access, the per-key rate limit and the monthly call quota. It runs on
  * every API request, so once a key is known (and its month's counter loaded) nothing here
@@ -66,6 +71,7 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
   const limiter = createRateLimiter(requestsPerMinute)
   const authFailures = createAuthFailureLimiter(authFailuresPerMinute)
   const meter = createUsageMeter(storage, usageFlushIntervalMs)
+  const keyUses = createKeyUseLog(storage, usageFlushIntervalMs)
   // An LRU: a flood of unknown keys pushes out the keys least used, never the whole cache.
   const knownKeys = new LRUCache<string, KnownKey>({ max: MAX_KNOWN_KEYS })
 
@@ -95,7 +101,7 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
    */
   function principalOf(authorization: string | undefined): Principal | Promise<Principal> {
     if (!authorization) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <API key>"')
-    const token = BEARER.exec(authorization)?.[1]
+    const token = bearerTokenOf(authorization)
     if (!token) throw unauthorized('The Authorization header must be "Bearer <API key>"')
     if (!looksLikeApiKey(token)) throw unauthorized('Invalid API key')
     const keyHash = hashApiKeySecret(token)
@@ -107,13 +113,15 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
     return cached && cached.expiresAt > Date.now() ? accepted(cached) : load(keyHash).then(accepted)
   }
 
-  function admitted(principal: Principal): Admission | Promise<Admission> {
+  function admitted(principal: Principal, countsTowardsQuota: boolean): Admission | Promise<Admission> {
     const now = clock.now()
+    keyUses.record(principal.actor.apiKeyId!, now.toISOString())
     const { allowed, ...rateLimit } = limiter.hit(principal.actor.apiKeyId!, now.getTime())
     if (!allowed) {
       const rejection = new InvoicingError('rate_limited', `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry in ${rateLimit.resetSeconds} s`)
       return { principal, rateLimit, rejection, retryAfterSeconds: rateLimit.resetSeconds }
     }
+    if (!countsTowardsQuota) return { principal, rateLimit }
     const { company } = principal
     const quota = effectiveApiCallQuota(company)
     const answer = (counted: boolean): Admission => {
@@ -134,8 +142,10 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
      * Synchronous for a known key (the hot path of every request); refusals are always a
      * rejected promise. With `clientAddress`, failed authentications count against that
      * address, and one that has used up its failures is refused before its key is looked at.
+     * A request that does not count towards the quota (the meta routes) is neither counted nor
+     * refused for it; it still counts against the rate limit.
      */
-    admit(authorization: string | undefined, clientAddress?: string): Admission | Promise<Admission> {
+    admit(authorization: string | undefined, clientAddress?: string, { countsTowardsQuota = true }: { countsTowardsQuota?: boolean } = {}): Admission | Promise<Admission> {
       const failed = (error: unknown): Promise<never> => {
         if (clientAddress !== undefined && error instanceof InvoicingError && error.code === 'unauthorized') authFailures.fail(clientAddress, clock.now().getTime())
         return Promise.reject(error)
@@ -148,7 +158,9 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
           }
         }
         const principal = principalOf(authorization)
-        return principal instanceof Promise ? principal.then(admitted, failed) : admitted(principal)
+        return principal instanceof Promise
+          ? principal.then((known) => admitted(known, countsTowardsQuota), failed)
+          : admitted(principal, countsTowardsQuota)
       } catch (error) {
         return failed(error)
       }
@@ -175,10 +187,23 @@ export function createApiGate({ storage, clock }: CoreDeps, options: ApiGateOpti
       }
     },
 
-    /** Writes counted calls now (the host calls this on shutdown through close()). */
-    flushUsage: () => meter.flush(),
+    /**
+     * When the key was last used: the stored time, or a later one this process has not written
+     * yet (so a key's own request already counts).
+     */
+    async lastUseOf(key: ApiKey): Promise<string | null> {
+      const noted = keyUses.pendingUseOf(key.id)
+      return noted !== undefined && (key.lastUsedAt === null || key.lastUsedAt < noted) ? noted : key.lastUsedAt
+    },
 
-    close: () => meter.close(),
+    /** Writes counted calls and key uses now (the host calls this on shutdown through close()). */
+    flushUsage: async () => {
+      await Promise.all([meter.flush(), keyUses.flush()])
+    },
+
+    close: async () => {
+      await Promise.all([meter.close(), keyUses.close()])
+    },
   }
 }
 

@@ -37,6 +37,7 @@ export function newApiKey({ clock, ids }: Pick<CoreDeps, 'clock' | 'ids'>, compa
     platformAdmin: fields.platformAdmin,
     createdAt: clock.now().toISOString(),
     revokedAt: null,
+    lastUsedAt: null,
   }
   return { apiKey, secret }
 }

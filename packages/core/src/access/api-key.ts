@@ -16,6 +16,8 @@ export interface ApiKey {
   platformAdmin: boolean
   createdAt: string
   revokedAt: string | null
+  /** When the key last made an API request (written in batches, about once a second); null before its first. */
+  lastUsedAt: string | null
 }
 
 /** A new secret: the prefix and 40 random base62-ish characters (240 bits). */

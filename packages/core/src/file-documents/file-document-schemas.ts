@@ -83,6 +83,9 @@ export const DocumentListQuerySchema = aliased(v.object({
 }))
 export type DocumentListQuery = v.InferInput<typeof DocumentListQuerySchema>
 
+/** How a file's content is served: as a download or shown in the browser. */
+export const CONTENT_DISPOSITIONS = ['attachment', 'inline'] as const
+
 export const ContentQuerySchema = aliased(v.object({
-  disposition: v.optional(v.pipe(v.picklist(['attachment', 'inline']), v.description('Default attachment'))),
+  disposition: v.optional(v.pipe(v.picklist(CONTENT_DISPOSITIONS), v.description('Default attachment'))),
 }))

@@ -1,6 +1,6 @@
 /** Documents (files) the company keeps next to its records. Other features import from here, not from the files inside. */
 export * from './file-document'
-export { ContentQuerySchema, DocumentListQuerySchema, DocumentUpdateSchema, LinkInputSchema, UploadFieldsSchema, UploadStartSchema, MAX_LINKS_AT_CREATION } from './file-document-schemas'
+export { CONTENT_DISPOSITIONS, ContentQuerySchema, DocumentListQuerySchema, DocumentUpdateSchema, LinkInputSchema, UploadFieldsSchema, UploadStartSchema, MAX_LINKS_AT_CREATION } from './file-document-schemas'
 export type { DocumentListQuery, DocumentUpdateInput, LinkInput, UploadFieldsInput, UploadStartInput } from './file-document-schemas'
 export type { FileDocumentLinkView, FileDocumentView } from './file-document-view'
 export { createFileDocumentService, type FileDocumentService } from './file-document-service'

@@ -451,6 +451,10 @@ function createRepositories(tables: Tables): StorageTx {
         [...apiKeys.rows()].filter((row) => row.value.companyId === companyId).map((row) => structuredClone(row.value)),
       insert: async (key) => apiKeys.set(key.id, key),
       update: async (key) => apiKeys.set(key.id, key),
+      recordUse: async (id, at) => {
+        const key = apiKeys.get(id)
+        if (key && (key.lastUsedAt === null || key.lastUsedAt < at)) apiKeys.set(id, { ...key, lastUsedAt: at })
+      },
     },
     customers: companyRecords(customers, (c) => c.customerNumber, (c) => searchTextOf(c.name, c.customerNumber, c.email)),
     products: companyRecords(products, (p) => p.productNumber, (p) => searchTextOf(p.name, p.productNumber, p.description)),

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import * as v from 'valibot'
+import { isCountryCode } from './country-codes'
 import { isCalendarDate } from './calendar-date'
 
 /**
@@ -41,13 +42,7 @@ export const calendarDate = v.pipe(
   v.description('Calendar date, YYYY-MM-DD'),
 )
 
-// Region codes Intl knows that are not countries.
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'])
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
-
-/** Whether `code` is an upper-case ISO 3166-1 alpha-2 code of a country. */
-export const isCountryCode = (code: string): boolean =>
-  /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined
+export { isCountryCode }
 
 /** ISO 3166-1 alpha-2 country code, upper-cased. */
 export const countryCode = v.pipe(

@@ -7,3 +7,4 @@ export {
 } from './tax-rates'
 export { RATE_TABLE_START } from './tax-rate-table'
 export * from './tax-types'
+export { countriesWithRates, PUBLISHED_RATE_CATEGORIES, publishedRatesOn, type PublishedRate, type PublishedRateCategory } from './published-rates'

@@ -14,14 +14,20 @@ export interface TaxRates {
 /** Rates in force from `from` until the next period of the same country begins. */
 export interface RatePeriod extends Readonly<Omit<TaxRates, 'reduced'>> {
   from: CalendarDate
+  /** The reduced rates as the EU's tables list them (parking rates only where they are reduced rates too). */
   reduced: readonly string[]
+  /**
+   * The parking rate (a rate of 12 % or more kept under Art. 118 of the VAT Directive), where the
+   * country has one. It counts among the reduced rates when rates are looked up.
+   */
+  parking?: string
 }
 
 /** The table starts here; earlier dates have no rates (callers must give a rate). */
 export const RATE_TABLE_START: CalendarDate = '2020-01-01'
 
 /*
- * VAT rates of the EU-27 plus CH, GB and NO, as of 2026-11-22.
+ * VAT rates of the EU-27 plus CH, GB, LI and NO, as of 2026-11-22.
  *
  * Sources, checked on 2026-11-22:
  * - European Commission, DG TAXUD, "Taxes in Europe Database" (TEDB), VAT rates
@@ -34,6 +40,16 @@ export const RATE_TABLE_START: CalendarDate = '2020-01-01'
  *   Vero (FI), EMTA (EE), Finanční správa (CZ), ANAF (RO), Finančná správa (SK), VRS (LT),
  *   AEAT (ES), HMRC (GB), Skatteetaten (NO), ESTV/AFC (CH).
  *
+ * - Parking rates: European Commission, "VAT rates applied in the Member States of the European
+ *   Union" and Your Europe, "VAT rates" (europa.eu/youreurope/business/vat-customs/buy-sell/
+ *   vat-rates): AT 13, BE 12, IE 13.5, LU 14 (13 in 2023), PT 13, each unchanged since 2020.
+ *   unv.: that AT, BE, IE and PT keep their parking rate after the 2022 reform of Annex III
+ *   (Directive (EU) 2022/542) was not checked against a primary source.
+ * - LI: Liechtenstein applies the Swiss rates by the VAT treaty with Switzerland of 1994-10-28
+ *   (named in the Liechtenstein MWSTG); its periods repeat CH's. Checked against
+ *   liechtenstein-business.li, "MWST" (7.7 / 3.7 / 2.5 % before 2024); the 2024 change follows
+ *   CH's (ESTV).
+ *
  * Mainland rates only: regional rates (Corsica and the French overseas departments, Madeira
  * and the Azores, the Greek islands, Jungholz and Mittelberg, Büsingen) are not listed.
  * Northern Ireland (XI) is out of scope. Each period repeats all of the country's rates, so a
@@ -41,18 +57,18 @@ export const RATE_TABLE_START: CalendarDate = '2020-01-01'
  */
 export const RATE_TABLE: Readonly<Record<string, readonly RatePeriod[]>> = {
   AT: [
-    { from: '2020-01-01', standard: '20', reduced: ['10', '13'], superReduced: null, zero: false },
+    { from: '2020-01-01', standard: '20', reduced: ['10', '13'], parking: '13', superReduced: null, zero: false },
     // 5 % for restaurants, hotels, culture and publications (COVID), until 2021-12-31.
-    { from: '2020-07-01', standard: '20', reduced: ['5', '10', '13'], superReduced: null, zero: false },
-    { from: '2022-01-01', standard: '20', reduced: ['10', '13'], superReduced: null, zero: false },
+    { from: '2020-07-01', standard: '20', reduced: ['5', '10', '13'], parking: '13', superReduced: null, zero: false },
+    { from: '2022-01-01', standard: '20', reduced: ['10', '13'], parking: '13', superReduced: null, zero: false },
     // 0 % on photovoltaic modules, 2024 and 2025.
-    { from: '2024-01-01', standard: '20', reduced: ['10', '13'], superReduced: null, zero: true },
-    { from: '2026-01-01', standard: '20', reduced: ['10', '13'], superReduced: null, zero: false },
+    { from: '2024-01-01', standard: '20', reduced: ['10', '13'], parking: '13', superReduced: null, zero: true },
+    { from: '2026-01-01', standard: '20', reduced: ['10', '13'], parking: '13', superReduced: null, zero: false },
     // 4.9 % on a list of basic foods.
-    { from: '2026-07-01', standard: '20', reduced: ['10', '13'], superReduced: '4.9', zero: false },
+    { from: '2026-07-01', standard: '20', reduced: ['10', '13'], parking: '13', superReduced: '4.9', zero: false },
   ],
   BE: [
-    { from: '2020-01-01', standard: '21', reduced: ['6', '12'], superReduced: null, zero: true },
+    { from: '2020-01-01', standard: '21', reduced: ['6', '12'], parking: '12', superReduced: null, zero: true },
   ],
   BG: [
     { from: '2020-01-01', standard: '20', reduced: ['9'], superReduced: null, zero: false },
@@ -130,12 +146,16 @@ export const RATE_TABLE: Readonly<Record<string, readonly RatePeriod[]>> = {
     { from: '2020-01-01', standard: '27', reduced: ['5', '18'], superReduced: null, zero: false },
   ],
   IE: [
-    { from: '2020-01-01', standard: '23', reduced: ['9', '13.5'], superReduced: '4.8', zero: true },
-    { from: '2020-09-01', standard: '21', reduced: ['9', '13.5'], superReduced: '4.8', zero: true },
-    { from: '2021-03-01', standard: '23', reduced: ['9', '13.5'], superReduced: '4.8', zero: true },
+    { from: '2020-01-01', standard: '23', reduced: ['9', '13.5'], parking: '13.5', superReduced: '4.8', zero: true },
+    { from: '2020-09-01', standard: '21', reduced: ['9', '13.5'], parking: '13.5', superReduced: '4.8', zero: true },
+    { from: '2021-03-01', standard: '23', reduced: ['9', '13.5'], parking: '13.5', superReduced: '4.8', zero: true },
   ],
   IT: [
     { from: '2020-01-01', standard: '22', reduced: ['5', '10'], superReduced: '4', zero: false },
+  ],
+  LI: [
+    { from: '2020-01-01', standard: '7.7', reduced: ['2.5', '3.7'], superReduced: null, zero: false },
+    { from: '2024-01-01', standard: '8.1', reduced: ['2.6', '3.8'], superReduced: null, zero: false },
   ],
   LT: [
     { from: '2020-01-01', standard: '21', reduced: ['5', '9'], superReduced: null, zero: false },
@@ -143,10 +163,10 @@ export const RATE_TABLE: Readonly<Record<string, readonly RatePeriod[]>> = {
     { from: '2026-01-01', standard: '21', reduced: ['5', '12'], superReduced: null, zero: false },
   ],
   LU: [
-    { from: '2020-01-01', standard: '17', reduced: ['8', '14'], superReduced: '3', zero: false },
+    { from: '2020-01-01', standard: '17', reduced: ['8'], parking: '14', superReduced: '3', zero: false },
     // Every rate but 3 % one point lower, for 2023.
-    { from: '2023-01-01', standard: '16', reduced: ['7', '13'], superReduced: '3', zero: false },
-    { from: '2024-01-01', standard: '17', reduced: ['8', '14'], superReduced: '3', zero: false },
+    { from: '2023-01-01', standard: '16', reduced: ['7'], parking: '13', superReduced: '3', zero: false },
+    { from: '2024-01-01', standard: '17', reduced: ['8'], parking: '14', superReduced: '3', zero: false },
   ],
   LV: [
     { from: '2020-01-01', standard: '21', reduced: ['5', '12'], superReduced: null, zero: false },
@@ -169,10 +189,10 @@ export const RATE_TABLE: Readonly<Record<string, readonly RatePeriod[]>> = {
     { from: '2020-01-01', standard: '23', reduced: ['5', '8'], superReduced: null, zero: true },
   ],
   PT: [
-    { from: '2020-01-01', standard: '23', reduced: ['6', '13'], superReduced: null, zero: false },
+    { from: '2020-01-01', standard: '23', reduced: ['6', '13'], parking: '13', superReduced: null, zero: false },
     // "IVA zero" on a basket of basic foods, until 2024-01-04.
-    { from: '2023-04-18', standard: '23', reduced: ['6', '13'], superReduced: null, zero: true },
-    { from: '2024-01-05', standard: '23', reduced: ['6', '13'], superReduced: null, zero: false },
+    { from: '2023-04-18', standard: '23', reduced: ['6', '13'], parking: '13', superReduced: null, zero: true },
+    { from: '2024-01-05', standard: '23', reduced: ['6', '13'], parking: '13', superReduced: null, zero: false },
   ],
   RO: [
     { from: '2020-01-01', standard: '19', reduced: ['5', '9'], superReduced: null, zero: false },

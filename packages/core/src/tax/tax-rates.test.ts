@@ -6,12 +6,24 @@ import { isEuMember, normaliseRate, rateCategoryOf, standardRateOf, taxRatesOf }
 const EU_27 = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']
 
 describe('the rate table', () => {
-  it('covers the EU-27 plus CH, GB and NO, from 2020-01-01, periods in date order', () => {
-    assert.deepEqual(Object.keys(RATE_TABLE).sort(), [...EU_27, 'CH', 'GB', 'NO'].sort())
+  it('covers the EU-27 plus CH, GB, LI and NO, from 2020-01-01, periods in date order', () => {
+    assert.deepEqual(Object.keys(RATE_TABLE).sort(), [...EU_27, 'CH', 'GB', 'LI', 'NO'].sort())
     for (const [country, periods] of Object.entries(RATE_TABLE)) {
       assert.equal(periods[0]?.from, '2020-01-01', country)
       const dates = periods.map((period) => period.from)
       assert.deepEqual(dates, [...new Set(dates)].sort(), country)
+    }
+  })
+
+  it('counts a parking rate among the reduced rates, also where it is not a reduced rate itself', () => {
+    assert.deepEqual(taxRatesOf('LU', '2024-06-01')?.reduced, ['8', '14'])
+    assert.deepEqual(taxRatesOf('LU', '2023-06-01')?.reduced, ['7', '13'])
+    assert.deepEqual(taxRatesOf('AT', '2024-06-01')?.reduced, ['10', '13'])
+    assert.deepEqual(taxRatesOf('LI', '2024-06-01'), taxRatesOf('CH', '2024-06-01'))
+    for (const [country, periods] of Object.entries(RATE_TABLE)) {
+      for (const { from, parking, standard } of periods) {
+        if (parking !== undefined) assert.ok(Number(parking) >= 12 && Number(parking) < Number(standard), `${country} ${from}`)
+      }
     }
   })
 

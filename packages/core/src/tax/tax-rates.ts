@@ -1,6 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date'
-import { isDecimalText, sameNumber } from './decimals'
-import { EU_MEMBERSHIP, RATE_TABLE, type TaxRates } from './tax-rate-table'
+import { Exact, isDecimalText, sameNumber } from './decimals'
+import { EU_MEMBERSHIP, RATE_TABLE, type RatePeriod, type TaxRates } from './tax-rate-table'
 
 export type { TaxRates } from './tax-rate-table'
 
@@ -19,12 +19,18 @@ export function canonicalCountry(country: string): string {
 
 /**
  * The VAT rates of `country` in force on `date`, or undefined for a country outside the table
- * (EU-27, CH, GB, NO) or a date before the table starts (2020-01-01).
+ * (EU-27, CH, GB, LI, NO) or a date before the table starts (2020-01-01).
  */
 export function taxRatesOf(country: string, date: CalendarDate): TaxRates | undefined {
   const period = RATE_TABLE[canonicalCountry(country)]?.findLast((candidate) => candidate.from <= date)
   if (!period) return undefined
-  return { standard: period.standard, reduced: [...period.reduced], superReduced: period.superReduced, zero: period.zero }
+  return { standard: period.standard, reduced: reducedRatesOf(period), superReduced: period.superReduced, zero: period.zero }
+}
+
+/** The reduced rates with the parking rate among them, lowest first. */
+function reducedRatesOf(period: RatePeriod): string[] {
+  const rates = period.parking === undefined || period.reduced.includes(period.parking) ? [...period.reduced] : [...period.reduced, period.parking]
+  return rates.sort((a, b) => new Exact(a).comparedTo(b))
 }
 
 /** The standard rate of `country` on `date`, e.g. `'19'`. */

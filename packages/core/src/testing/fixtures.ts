@@ -45,7 +45,7 @@ export function anApiKey(companyId: string, overrides: Partial<ApiKey> = {}): Ap
   return {
     id, companyId, name: 'Shop', keyHash: `hash-${id}`, keyPrefix: 'sk_live_abcd',
     scopes: [...SCOPES], platformAdmin: false,
-    createdAt: '2026-01-02T03:04:05.678Z', revokedAt: null,
+    createdAt: '2026-01-02T03:04:05.678Z', revokedAt: null, lastUsedAt: null,
     ...overrides,
   }
 }

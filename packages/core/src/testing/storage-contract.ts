@@ -232,6 +232,20 @@ export function storageContract(harness: StorageHarness): void {
         await storage.transaction((tx) => tx.apiKeys.update(revoked))
         assert.deepEqual(await storage.apiKeys.get(second.id), revoked)
       })
+
+      it('moves lastUsedAt forward only', async () => {
+        const company = aCompany()
+        const key = anApiKey(company.id)
+        await storage.transaction(async (tx) => {
+          await tx.companies.insert(company)
+          await tx.apiKeys.insert(key)
+        })
+        assert.equal((await storage.apiKeys.get(key.id))!.lastUsedAt, null)
+        await storage.transaction((tx) => tx.apiKeys.recordUse(key.id, '2026-03-04T05:06:07.000Z'))
+        await storage.transaction((tx) => tx.apiKeys.recordUse(key.id, '2026-03-04T05:06:06.000Z'))
+        await storage.transaction((tx) => tx.apiKeys.recordUse('no-such-key', '2026-03-04T05:06:08.000Z'))
+        assert.deepEqual(await storage.apiKeys.get(key.id), { ...key, lastUsedAt: '2026-03-04T05:06:07.000Z' })
+      })
     })
 
     describe('customers', () => {

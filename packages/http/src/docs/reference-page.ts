@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Middleware } from 'koa'
-import { API_PREFIX } from '../routes/meta'
+import { DOCUMENTATION_PATH } from '../routes/meta'
 
-export const DOCS_PATH = `${API_PREFIX}/docs`
+export const DOCS_PATH = DOCUMENTATION_PATH
 const RENDERER_PATH = `${DOCS_PATH}/redoc.standalone.js`
 const START_PATH = `${DOCS_PATH}/start.js`
 

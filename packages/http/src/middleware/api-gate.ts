@@ -1,6 +1,12 @@
 import type { Admission, Invoicing } from '@invoicing/core'
 import ipaddr from 'ipaddr.js'
 import type { Middleware, Next, ParameterizedContext } from 'koa'
+import { API_PREFIX } from '../routes/meta'
+
+/** The entry point, the OpenAPI document and /meta/*: rate-limited, but never counted against the monthly quota. */
+const outsideQuota = (path: string): boolean =>
+  path === API_PREFIX || path === `${API_PREFIX}/` || path === `${API_PREFIX}/openapi.json` || path === `${API_PREFIX}/openapi.json/`
+  || path.startsWith(`${API_PREFIX}/meta/`)
 
 /**
  * Whom failed keys count against: an IPv4 address, or the /64 of an IPv6 address, since one
@@ -36,7 +42,7 @@ export function apiGate(access: Invoicing['access']): Middleware {
   // Not async: a known key is admitted synchronously, and this runs on every request.
   return (ctx, next) => {
     // ctx.ip is the socket's peer, or behind a trusted proxy the address it appended to X-Forwarded-For.
-    const admission = access.admit(ctx.get('authorization') || undefined, authFailureClientOf(ctx.ip))
+    const admission = access.admit(ctx.get('authorization') || undefined, authFailureClientOf(ctx.ip), { countsTowardsQuota: !outsideQuota(ctx.path) })
     return admission instanceof Promise ? admission.then((admitted) => pass(ctx, admitted, next)) : pass(ctx, admission, next)
   }
 }

@@ -222,7 +222,7 @@ client's own when it sends a sane one).
 `.trim()
 
 export const TAGS = [
-  { name: 'meta', description: 'The entry point and this document' },
+  { name: 'meta', description: 'The entry point, this document and reference data: the calling key, VAT rates, countries, currencies, units, enums and event types. Any valid key, no scope; counted against the key\'s rate limit but never against the monthly API call quota (nor refused when it is used up).' },
   { name: 'company', description: 'The company of the API key (read-only: company data, number ranges, plan, usage)' },
   { name: 'customers', description: 'Recipients of documents; customer numbers come from the CUSTOMER number range' },
   { name: 'products', description: 'Catalogue entries a line item can name by productId' },

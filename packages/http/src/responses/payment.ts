@@ -1,8 +1,8 @@
-import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoicePayments, type Payment, type PaymentChange } from '@invoicing/core'
+import { PAYMENT_METHODS, type InvoicePayments, type Payment, type PaymentChange } from '@invoicing/core'
 import * as v from 'valibot'
-import { calendarDate, legacyResponse, money, nullableString, timestamp } from './shapes'
+import { LOWERCASE_INVOICE_STATUSES, calendarDate, legacyResponse, money, nullableString, timestamp } from './shapes'
 
-const lowercaseStatus = v.pipe(v.picklist(INVOICE_STATUSES.map((status) => status.toLowerCase())), v.description('The document\'s status after the change, lowercase'))
+const lowercaseStatus = v.pipe(v.picklist(LOWERCASE_INVOICE_STATUSES), v.description('The document\'s status after the change, lowercase'))
 
 const paymentEntries = {
   id: v.string(),

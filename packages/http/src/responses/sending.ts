@@ -1,6 +1,6 @@
-import { CHANGE_TYPES, INVOICE_STATUSES, type CorrectionResult, type SendResult, type VersionList } from '@invoicing/core'
+import { CHANGE_TYPES, type CorrectionResult, type SendResult, type VersionList } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacyResponse, nullableString, timestamp } from './shapes'
+import { LOWERCASE_INVOICE_STATUSES, legacyResponse, nullableString, timestamp } from './shapes'
 
 /** Copies as the request gives them: one string, addresses separated by commas. */
 const joined = (addresses: readonly string[]): string | null => (addresses.length ? addresses.join(', ') : null)
@@ -8,7 +8,7 @@ const joined = (addresses: readonly string[]): string | null => (addresses.lengt
 const sendEntries = {
   invoiceId: v.string(),
   invoiceNumber: v.string(),
-  status: v.pipe(v.picklist(INVOICE_STATUSES.map((status) => status.toLowerCase())), v.description('The status after the send, lowercase')),
+  status: v.pipe(v.picklist(LOWERCASE_INVOICE_STATUSES), v.description('The status after the send, lowercase')),
   sentTo: v.string(),
   cc: v.pipe(nullableString, v.description('Copies, separated by commas')),
   bcc: v.pipe(nullableString, v.description('Blind copies, separated by commas')),

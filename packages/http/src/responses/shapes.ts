@@ -1,4 +1,4 @@
-import { paginationOf, snakeCase, type Page } from '@invoicing/core'
+import { EVENT_TYPES, INVOICE_STATUSES, paginationOf, snakeCase, type Page } from '@invoicing/core'
 import { JsonList } from './json-list'
 import * as v from 'valibot'
 
@@ -80,3 +80,9 @@ export const ErrorSchema = v.object({
 })
 
 export const SuccessSchema = v.strictObject({ success: v.literal(true) })
+
+/** Invoice statuses as the payment and send answers spell them (lower case). */
+export const LOWERCASE_INVOICE_STATUSES = INVOICE_STATUSES.map((status) => status.toLowerCase())
+
+/** What a webhook endpoint may subscribe to: every event type, or `*` for all. */
+export const WEBHOOK_EVENTS = [...EVENT_TYPES, '*'] as const

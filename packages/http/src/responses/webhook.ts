@@ -1,6 +1,6 @@
-import { DELIVERY_STATUSES, EVENT_TYPES, deliveryStatusAfter, type WebhookAttempt, type WebhookEndpoint } from '@invoicing/core'
+import { DELIVERY_STATUSES, deliveryStatusAfter, type WebhookAttempt, type WebhookEndpoint } from '@invoicing/core'
 import * as v from 'valibot'
-import { nullableNumber, nullableString, timestamp } from './shapes'
+import { WEBHOOK_EVENTS, nullableNumber, nullableString, timestamp } from './shapes'
 
 /** An endpoint as reads show it: never with its secret. */
 export const toWebhookResponse = ({ companyId: _, secret: __, ...endpoint }: WebhookEndpoint) => endpoint
@@ -8,7 +8,7 @@ export const toWebhookResponse = ({ companyId: _, secret: __, ...endpoint }: Web
 const webhookEntries = {
   id: v.string(),
   url: v.string(),
-  events: v.array(v.picklist([...EVENT_TYPES, '*'])),
+  events: v.array(v.picklist(WEBHOOK_EVENTS)),
   description: nullableString,
   active: v.boolean(),
   createdAt: timestamp,

@@ -5,7 +5,7 @@ import type { ApiKeyTable } from '../database'
 import type { Executor } from '../executor'
 import { insertionOrder } from '../sqlite-expressions'
 
-const columns = columnsOf<ApiKey>(['id', 'companyId', 'name', 'keyHash', 'keyPrefix', 'scopes', 'platformAdmin', 'createdAt', 'revokedAt'])
+const columns = columnsOf<ApiKey>(['id', 'companyId', 'name', 'keyHash', 'keyPrefix', 'scopes', 'platformAdmin', 'createdAt', 'revokedAt', 'lastUsedAt'])
 
 const toRow = (key: ApiKey): ApiKeyTable => ({
   ...(columns.toRow(key) as unknown as ApiKeyTable),
@@ -40,6 +40,10 @@ export function createApiKeyRepository({ db, row, rows, write }: Executor): ApiK
     async update(key) {
       const { id, ...fields } = toRow(key)
       await write(db.updateTable('api_key').set(fields).where('id', '=', id))
+    },
+    async recordUse(id, at) {
+      await write(db.updateTable('api_key').set({ last_used_at: at }).where('id', '=', id)
+        .where((where) => where.or([where('last_used_at', 'is', null), where('last_used_at', '<', at)])))
     },
   }
 }

@@ -11,4 +11,9 @@ export interface ApiKeyReader {
 export interface ApiKeyRepository extends ApiKeyReader {
   insert(key: ApiKey): Promise<void>
   update(key: ApiKey): Promise<void>
+  /**
+   * Moves the key's `lastUsedAt` forward to `at` (ISO 8601 UTC); MUST leave a later value
+   * as it is, so writers that overlap never move it back. An unknown id changes nothing.
+   */
+  recordUse(id: string, at: string): Promise<void>
 }
