@@ -14,6 +14,7 @@ import { orderDocuments } from './0012-order-documents'
 import { usageByType } from './0013-usage-by-type'
 import { recurringSchedules } from './0014-recurring-schedules'
 import { fileDocuments } from './0015-file-documents'
+import { blog } from './0016-blog'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-usage-by-type': usageByType,
   '0014-recurring-schedules': recurringSchedules,
   '0015-file-documents': fileDocuments,
+  '0016-blog': blog,
 }
 
 export const migrationProvider: MigrationProvider = {
