@@ -14,6 +14,22 @@ function rawHtmlOf(tokens: readonly Token[]): string[] {
   return found
 }
 
+const LONE_CLOSING_TAG = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>$/
+const LONE_OPENING_TAG = /^<([A-Za-z][A-Za-z0-9-]*)(\s[^<]*)?\/?>$/
+
+/**
+ * A piece of raw HTML in markdown, sanitised. Inline HTML comes as single tags (`<b …>` and
+ * `</b>` around markdown text), which the sanitiser would close or drop on their own: an
+ * opening tag keeps only its sanitised self, a closing tag stays when its element is allowed.
+ */
+function sanitisedRawHtml(raw: string): string {
+  const closing = LONE_CLOSING_TAG.exec(raw.trim())
+  if (closing) return sanitisePostHtml(`<${closing[1]}></${closing[1]}>`).endsWith(`</${closing[1]!.toLowerCase()}>`) ? raw.trim() : ''
+  const opening = LONE_OPENING_TAG.exec(raw.trim())
+  if (opening) return sanitisePostHtml(raw).replace(new RegExp(`</${opening[1]!.toLowerCase()}>$`), '')
+  return sanitisePostHtml(raw)
+}
+
 /**
  * Markdown as written, but each piece of raw HTML in it replaced by its sanitised form, so a
  * reader that renders the stored markdown itself shows nothing the allow-list refuses. Code
@@ -32,7 +48,7 @@ export function sanitiseMarkdown(markdown: string): string {
     for (const raw of rawHtmlOf([block])) {
       const at = text.indexOf(raw, from)
       if (at === -1) continue
-      const clean = sanitisePostHtml(raw)
+      const clean = sanitisedRawHtml(raw)
       text = text.slice(0, at) + clean + text.slice(at + raw.length)
       from = at + clean.length
     }
