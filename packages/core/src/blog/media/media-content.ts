@@ -57,7 +57,7 @@ export function sanitisedSvg(bytes: Uint8Array): Uint8Array {
     allowedSchemes: [],
     nonTextTags: ['script', 'style', 'foreignObject', 'textarea', 'iframe', 'object', 'embed'],
     parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false },
-  })
-  if (!/^\s*<svg[\s>]/.test(clean)) throw new InvoicingError('unsupported_media_type', 'The SVG holds no drawing', { allowedValues: BLOG_MEDIA_TYPES })
+  }).trim()
+  if (!/^<svg[\s>]/.test(clean)) throw new InvoicingError('unsupported_media_type', 'The SVG holds no drawing', { allowedValues: BLOG_MEDIA_TYPES })
   return new TextEncoder().encode(clean)
 }
