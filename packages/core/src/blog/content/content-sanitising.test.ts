@@ -73,6 +73,11 @@ describe('post content that is allowed', () => {
     assert.equal(sanitisePostHtml('<h1>Big</h1><div><span>t</span></div>'), 'Bigt')
   })
 
+  it('drops an inline script with its text from stored markdown, and keeps the text around it', () => {
+    assert.equal(sanitiseMarkdown('Vorher <script>alert(1)</script> **nachher**'), 'Vorher  **nachher**')
+    assert.equal(sanitiseMarkdown('A <style>p{}</style> B <i>c</i>'), 'A  B <i>c</i>')
+  })
+
   it('stores markdown as written, with raw HTML sanitised and code left alone', () => {
     const markdown = '# Titel\r\n\r\n> Zitat mit `<script>` im Code\n\n```html\n<script>alert(1)</script>\n```\n\nText <b onclick="x()">fett</b> <em>ok</em> <span>s</span>'
     assert.equal(sanitiseMarkdown(markdown), '# Titel\n\n> Zitat mit `<script>` im Code\n\n```html\n<script>alert(1)</script>\n```\n\nText <b>fett</b> <em>ok</em> s')

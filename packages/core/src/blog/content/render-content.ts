@@ -5,15 +5,6 @@ import { sanitisePostHtml } from './sanitise-html'
 /** Line endings as markdown reads them. */
 const normalised = (markdown: string) => markdown.replace(/\r\n?/g, '\n')
 
-/** The raw HTML tokens of `tokens`, block and inline, in document order. */
-function rawHtmlOf(tokens: readonly Token[]): string[] {
-  const found: string[] = []
-  marked.walkTokens([...tokens] as Token[], (token) => {
-    if (token.type === 'html' && token.raw.trim() !== '') found.push(token.raw)
-  })
-  return found
-}
-
 const LONE_CLOSING_TAG = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>$/
 const LONE_OPENING_TAG = /^<([A-Za-z][A-Za-z0-9-]*)(\s[^<]*)?\/?>$/
 
@@ -28,6 +19,38 @@ function sanitisedRawHtml(raw: string): string {
   const opening = LONE_OPENING_TAG.exec(raw.trim())
   if (opening) return sanitisePostHtml(raw).replace(new RegExp(`</${opening[1]!.toLowerCase()}>$`), '')
   return sanitisePostHtml(raw)
+}
+
+/** Elements whose text is code or data, not prose: when the sanitiser drops them, their text goes too. */
+const NON_TEXT = /^(script|style|iframe|object|embed|svg|math|template|noscript|textarea|title|xmp|noembed|noframes)$/i
+
+/** A piece of `source` to replace, in document order. */
+interface Replacement {
+  raw: string
+  by: string
+}
+
+/**
+ * What to change in a block of markdown: each piece of raw HTML by its sanitised form, and
+ * the markdown text between an inline `<script>` (or another element whose text is no prose)
+ * and its end tag by nothing.
+ */
+function replacementsOf(tokens: readonly Token[]): Replacement[] {
+  const found: Replacement[] = []
+  let dropping: string | undefined
+  marked.walkTokens([...tokens] as Token[], (token) => {
+    if (token.type === 'html' && token.raw.trim() !== '') {
+      const raw = token.raw.trim()
+      const closing = LONE_CLOSING_TAG.exec(raw)?.[1]?.toLowerCase()
+      const opening = LONE_OPENING_TAG.exec(raw)?.[1]?.toLowerCase()
+      if (dropping && closing === dropping) dropping = undefined
+      else if (!dropping && opening && NON_TEXT.test(opening) && !raw.endsWith('/>')) dropping = opening
+      found.push({ raw: token.raw, by: sanitisedRawHtml(token.raw) })
+    } else if (dropping && !('tokens' in token && token.tokens?.length) && token.raw !== '') {
+      found.push({ raw: token.raw, by: '' })
+    }
+  })
+  return found
 }
 
 /**
@@ -45,12 +68,11 @@ export function sanitiseMarkdown(markdown: string): string {
     let text = source.slice(offset, offset + block.raw.length)
     offset += block.raw.length
     let from = 0
-    for (const raw of rawHtmlOf([block])) {
+    for (const { raw, by } of replacementsOf([block])) {
       const at = text.indexOf(raw, from)
       if (at === -1) continue
-      const clean = sanitisedRawHtml(raw)
-      text = text.slice(0, at) + clean + text.slice(at + raw.length)
-      from = at + clean.length
+      text = text.slice(0, at) + by + text.slice(at + raw.length)
+      from = at + by.length
     }
     result += text
   }
