@@ -40,6 +40,7 @@ import { requireInvoice } from './invoices/document-parts'
 import { createFileDocumentService, createFileUploads, fileCleanupJob, type FileUploadOptions } from './file-documents'
 import type { Actor } from './access/actor'
 import { createMetaService } from './meta'
+import { createBlog } from './blog'
 
 export interface InvoicingOptions {
   storage: Storage
@@ -63,7 +64,7 @@ export interface InvoicingOptions {
   webhooks?: WebhookDispatchOptions & { transport: WebhookTransport }
   /** Called when an event subscriber throws; default: logged with console.error. */
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
-  /** Runs the scheduler (recurring schedules, quote expiry) as a job every `intervalMs`; without it, call `scheduler.tick()` yourself. */
+  /** Runs the scheduler (recurring schedules, quote expiry, scheduled blog posts) as a job every `intervalMs`; without it, call `scheduler.tick()` yourself. */
   scheduler?: { intervalMs: number; onTick?: (report: TickReport) => void; onError?: (error: unknown, scheduleId: string | undefined) => void }
   /** Recurring SEND occurrences: the waits before each retry of a failed send (default 1, 10, 60 minutes). */
   recurringSendRetryDelaysMs?: readonly number[]
@@ -96,7 +97,8 @@ export function createInvoicing(options: InvoicingOptions) {
   const webhookDispatcher = createWebhookDispatcher(deps, webhookTransport, options.webhooks)
   const expireQuotes = createQuoteExpiry(deps)
   const occurrenceSending = createOccurrenceSending(deps, sending, options.recurringSendRetryDelaysMs)
-  const scheduler = createScheduler(deps, createOccurrenceProcessing(deps), occurrenceSending, expireQuotes)
+  const blog = createBlog(deps)
+  const scheduler = createScheduler(deps, createOccurrenceProcessing(deps), occurrenceSending, expireQuotes, blog.publishDuePosts)
   const jobs: readonly JobDefinition[] = [
     webhookDeliveryJob(webhookDispatcher, events, options.webhooks?.pollIntervalMs),
     idempotencyRetentionJob(deps.storage, deps.clock),
@@ -141,7 +143,9 @@ export function createInvoicing(options: InvoicingOptions) {
     documents: { ...createFileDocumentService(deps), ...createFileUploads(deps, options.uploads) },
     /** Recurring schedules: an invoice template and the rule of its dates. */
     recurringSchedules: createScheduleService(deps, occurrenceSending),
-    /** Recurring invoices, their sends and quote expiry, as one tick or until nothing is due (`run-once`). */
+    /** The platform's blog (posts, categories, tags, media): platform administrators only. */
+    blog,
+    /** Recurring invoices, their sends, quote expiry and scheduled blog posts, as one tick or until nothing is due (`run-once`). */
     scheduler: { tick: scheduler.tick, runOnce: scheduler.runOnce },
     /** Frozen versions of locked documents and their archived PDFs. */
     versions: createVersionService(deps),

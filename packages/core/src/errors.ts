@@ -140,6 +140,18 @@ export const ERROR_CODES = [
   'attachments_too_large',
   /** A country parameter is not an ISO 3166-1 alpha-2 code (`meta/tax-rates`). */
   'invalid_country',
+  /** The content is not of a type the operation takes (a request body not JSON, a blog media file not an image or PDF). */
+  'unsupported_media_type',
+  /** Blog routes need the key of a platform administrator. */
+  'platform_admin_required',
+  /** Another record of the same kind has the slug (`slug`). */
+  'slug_taken',
+  /** `status` is changed through the action routes (publish, unpublish, archive), not written. */
+  'status_read_only',
+  /** A post is published (or scheduled) only with content. */
+  'content_required',
+  /** A post has the media file as its cover, so it cannot be deleted (`postIds`). */
+  'media_in_use',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

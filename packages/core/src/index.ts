@@ -149,3 +149,12 @@ export {
   type FileUploadOptions, type StagedFile, type StartedUpload,
 } from './file-documents'
 export type { FileDocumentListQuery, FileDocumentReader, FileDocumentRepository } from './ports/storage'
+export {
+  BLOG_MEDIA_MAX_BYTES, BLOG_MEDIA_TYPES, BLOG_POST_STATUSES, BlogPageQuerySchema, CategoryCreateSchema, CategoryUpdateSchema, CONTENT_FORMATS,
+  MediaFieldsSchema, MediaUpdateSchema, PostCreateSchema, PostListQuerySchema, PostUpdateSchema, PublishSchema, SLUG_PATTERN, TagCreateSchema, TagUpdateSchema,
+  blogMediaContentPath, contentHtmlOf, sanitiseMarkdown, sanitisePostHtml, slugOf,
+  type Blog, type BlogCaller, type BlogCategory, type BlogMedia, type BlogMediaType, type BlogPageQuery, type BlogPost, type BlogPostStatus, type BlogTag,
+  type CategoryCreateInput, type CategoryUpdateInput, type ContentFormat, type MediaFieldsInput, type MediaUpdateInput, type PostCreateInput,
+  type PostListQuery, type PostUpdateInput, type PublishInput, type StagedMedia, type TagCreateInput, type TagUpdateInput,
+} from './blog'
+export type { BlogPostListQuery, BlogReader, BlogRepository, BlogSlugNamespace } from './ports/storage'

@@ -16,6 +16,7 @@ import { createDocumentCategoryRepository } from './repositories/document-catego
 import { createDocumentVersionRepository } from './repositories/document-versions'
 import { createEventOutbox } from './repositories/events'
 import { createFileDocumentRepository } from './repositories/file-documents'
+import { createBlogRepository } from './repositories/blog'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createOrderDocumentRepository } from './repositories/order-documents'
@@ -59,6 +60,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   webhookEndpoints: createWebhookEndpointRepository(executor),
   webhookDeliveries: createWebhookDeliveryRepository(executor),
   reminders: createReminderRepository(executor),
+  blog: createBlogRepository(executor),
 })
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and

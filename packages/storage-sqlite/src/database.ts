@@ -24,6 +24,12 @@ export interface Database {
   file_document_link: FileDocumentLinkTable
   file_deletion: FileDeletionTable
   host_secret: HostSecretTable
+  blog_post: BlogPostTable
+  blog_post_category: BlogPostCategoryTable
+  blog_post_tag: BlogPostTagTable
+  blog_category: BlogCategoryTable
+  blog_tag: BlogTagTable
+  blog_media: BlogMediaTable
   idempotency_key: IdempotencyKeyTable
   event_outbox: EventOutboxTable
   audit_entry: AuditEntryTable
@@ -580,4 +586,65 @@ export interface ReminderTable {
   days_overdue: number
   remaining_amount: string
   total_amount: string
+}
+
+export interface BlogPostTable {
+  seq: Generated<number>
+  id: string
+  slug: string
+  title: string
+  search_text: string
+  excerpt: string | null
+  content: string | null
+  content_format: string
+  content_html: string | null
+  locale: string
+  cover_media_id: string | null
+  author_name: string | null
+  seo_title: string | null
+  seo_description: string | null
+  status: string
+  publish_at: string | null
+  published_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface BlogPostCategoryTable {
+  post_id: string
+  category_id: string
+  position: number
+}
+
+export interface BlogPostTagTable {
+  post_id: string
+  tag_id: string
+  position: number
+}
+
+export interface BlogCategoryTable {
+  seq: Generated<number>
+  id: string
+  slug: string
+  name: string
+  description: string | null
+}
+
+export interface BlogTagTable {
+  seq: Generated<number>
+  id: string
+  slug: string
+  name: string
+}
+
+export interface BlogMediaTable {
+  seq: Generated<number>
+  id: string
+  file_name: string
+  content_type: string
+  size: number
+  width: number | null
+  height: number | null
+  alt_text: string | null
+  created_at: string
 }

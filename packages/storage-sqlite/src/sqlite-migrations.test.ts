@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { DEFAULT_NUMBER_RANGES } from '@invoicing/core'
-import { aFileDocument, anOrderDocument, aRecurringSchedule } from '@invoicing/core/testing'
+import { aBlogPost, aFileDocument, anOrderDocument, aRecurringSchedule } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
@@ -183,6 +183,31 @@ describe('sqlite migrations: documents (files) (0015)', () => {
     assert.deepEqual(await storage.fileDocuments.get('co', document.id), document)
     assert.equal(await storage.fileDocuments.storedBytes('co'), document.size)
     assert.equal(await storage.transaction((tx) => tx.fileDocuments.uploadSigningKey('secret')), 'secret')
+    await storage.close()
+  })
+})
+
+describe('sqlite migrations: blog (0017)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('upgrades a database at 0016: its data stays, and blog posts with their terms can be stored and listed', async () => {
+    const filename = join(folder, 'blog.sqlite')
+    await migrateTo(filename, '0016-key-last-use')
+    const raw = new BetterSqlite3(filename)
+    insertRow(raw, 'company', { id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', time_zone: 'Europe/Berlin', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    assert.equal((await storage.companies.get('co'))?.name, 'Firma')
+    const tag = { id: 'tag', slug: 'tag', name: 'Tag' }
+    const post = aBlogPost({ tagIds: ['tag'] })
+    await storage.transaction(async (tx) => {
+      await tx.blog.insertTag(tag)
+      await tx.blog.insertPost(post)
+    })
+    assert.deepEqual((await storage.blog.listPosts({ limit: 10, offset: 0, tagId: 'tag' })).items, [post])
     await storage.close()
   })
 })

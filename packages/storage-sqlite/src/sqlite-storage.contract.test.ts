@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, it } from 'node:test'
 import type { Storage } from '@invoicing/core'
-import { claimsDueContract, storageContract, webhookDeliveryClaims } from '@invoicing/core/testing'
+import { aBlogPost, claimsDueContract, storageContract, webhookDeliveryClaims } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
 
 const folders = new WeakMap<Storage, string>()
@@ -46,4 +47,16 @@ describe('sqlite file, two connections', () => {
     rmSync(folder, { recursive: true, force: true })
   })
   claimsDueContract('webhook deliveries', () => webhookDeliveryClaims(first, [first, second]))
+
+  it('blog: of two processes racing for one slug, or to publish one due post, exactly one wins', async () => {
+    const rivals = [aBlogPost({ slug: 'gleich' }), aBlogPost({ slug: 'gleich' })]
+    const inserted = await Promise.all([first, second].map((storage, index) => storage.transaction((tx) => tx.blog.insertPost(rivals[index]!))))
+    assert.deepEqual(inserted.sort(), [false, true])
+    const due = aBlogPost({ status: 'SCHEDULED', publishAt: '2026-03-01T10:00:00.000Z' })
+    await first.transaction((tx) => tx.blog.insertPost(due))
+    const published = await Promise.all([first, second, first, second].map((storage) =>
+      storage.transaction((tx) => tx.blog.publishDuePost(due.id, '2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z'))))
+    assert.equal(published.filter(Boolean).length, 1)
+    assert.equal((await second.blog.getPost(due.id))?.publishedAt, '2026-03-01T10:00:00.000Z')
+  })
 })

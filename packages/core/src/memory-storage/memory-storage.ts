@@ -23,6 +23,8 @@ import { compareText, createTable, newestFirst, sliceOf, type Row, type Table } 
 import { orderDocumentRecords } from './order-document-records'
 import { recurringScheduleRecords } from './recurring-schedule-records'
 import { fileDocumentRecords, type StoredFileDocument } from './file-document-records'
+import { blogRecords } from './blog-records'
+import type { BlogCategory, BlogMedia, BlogPost, BlogTag } from '../blog'
 import type { RecurringOccurrence, RecurringSchedule } from '../recurring-schedules'
 import type { OrderDocument } from '../order-documents'
 
@@ -57,6 +59,10 @@ export function createMemoryStorage(): Storage {
     webhookDeliveries: createTable<WebhookDelivery>(),
     webhookAttempts: createTable<WebhookAttempt>(),
     reminders: createTable<Reminder>(),
+    blogPosts: createTable<BlogPost>(),
+    blogCategories: createTable<BlogCategory>(),
+    blogTags: createTable<BlogTag>(),
+    blogMedia: createTable<BlogMedia>(),
   }
   const all = Object.values(tables)
   const repositories = createRepositories(tables)
@@ -114,6 +120,10 @@ interface Tables {
   webhookDeliveries: Table<WebhookDelivery>
   webhookAttempts: Table<WebhookAttempt>
   reminders: Table<Reminder>
+  blogPosts: Table<BlogPost>
+  blogCategories: Table<BlogCategory>
+  blogTags: Table<BlogTag>
+  blogMedia: Table<BlogMedia>
 }
 
 const scoped = (companyId: string, id: string) => `${companyId}\u0000${id}`
@@ -495,6 +505,7 @@ function createRepositories(tables: Tables): StorageTx {
       },
     },
     fileDocuments: fileDocumentRecords(tables, tables),
+    blog: blogRecords(tables),
     idempotency: idempotencyRecords(tables.idempotency),
     events: eventRecords(tables.events),
     audit: auditRecords(tables.audit),
@@ -544,6 +555,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     recurringSchedules: wrap(repositories.recurringSchedules),
     documentCategories: wrap(repositories.documentCategories),
     fileDocuments: wrap(repositories.fileDocuments),
+    blog: wrap(repositories.blog),
     idempotency: wrap(repositories.idempotency),
     events: wrap(repositories.events),
     audit: wrap(repositories.audit),

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { contentEntries, currency, type InvoiceUpdateFields, jsonObject, lineEntries, lineList } from '../invoices'
 import type { CalendarDate } from '../shared/calendar-date'
-import { boundedString, calendarDate, clearable, locale, type Locale, optionalText, requiredText, upperCased } from '../shared/fields'
+import { boundedString, calendarDate, clearable, locale, type Locale, optionalText, requiredText, timestamp, upperCased } from '../shared/fields'
 import { PaymentCreateSchema } from '../payments'
 import { ORDER_DOCUMENT_KINDS } from '../sales-documents'
 import { pageEntries, type PageRequest } from '../shared/pagination'
@@ -9,15 +9,6 @@ import { aliased } from '../shared/validation'
 import {
   CONVERSION_TARGETS, DOCUMENT_DELIVERY_STATUSES, type DocumentDeliveryStatus, type DocumentInvoiceStatus, DOCUMENT_INVOICE_STATUSES, ORDER_DOCUMENT_TYPES, type OrderDocumentStatus, type OrderDocumentType,
 } from './order-document'
-
-/** An instant as ISO 8601 with a zone, stored as UTC (`…Z`). */
-export const timestamp = v.pipe(
-  boundedString(40),
-  v.check((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)),
-    'must be an ISO 8601 timestamp with a time zone, e.g. 2026-03-15T10:00:00Z'),
-  v.transform((text) => new Date(text).toISOString()),
-  v.description('ISO 8601 timestamp'),
-)
 
 const orderLine = aliased(v.object({
   ...lineEntries,

@@ -23,12 +23,14 @@ export interface TickReport {
   /** Send attempts of SEND schedules. */
   sendAttempts: number
   expiredQuotes: number
+  /** SCHEDULED blog posts published. */
+  publishedPosts: number
   /** Schedules or sends that failed unexpectedly (told to `onError`), left to the next tick. */
   errors: number
   durationMs: number
 }
 
-const emptyReport = (): TickReport => ({ due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, errors: 0, durationMs: 0 })
+const emptyReport = (): TickReport => ({ due: 0, created: 0, skipped: 0, failed: 0, sendAttempts: 0, expiredQuotes: 0, publishedPosts: 0, errors: 0, durationMs: 0 })
 
 /** "Today" of each company (`asOf` for all when given), its zone read once per tick. */
 function companyTodays(deps: CoreDeps, asOf: CalendarDate | undefined) {
@@ -48,7 +50,7 @@ function companyTodays(deps: CoreDeps, asOf: CalendarDate | undefined) {
 export interface TickOptions {
   /** "Today" for this tick in every company (invoices are dated it); default each company's own today. */
   asOf?: CalendarDate | undefined
-  /** Only this company's schedules and quotes. */
+  /** Only this company's schedules and quotes (scheduled blog posts belong to no company: they are published regardless). */
   companyId?: string | undefined
   signal?: AbortSignal | undefined
   /** Told after each schedule processed, with the counts so far (progress of a long run). */
@@ -60,14 +62,19 @@ export interface TickOptions {
 type Processing = ReturnType<typeof createOccurrenceProcessing>
 type Sending = ReturnType<typeof createOccurrenceSending>
 type ExpireQuotes = (companyId: string, today?: CalendarDate) => Promise<number>
+type PublishDuePosts = (asOf?: Date) => Promise<number>
+
+/** The instant `asOf` stands for where no company's zone applies (the blog): the end of that day in UTC. */
+const endOfDayUtc = (asOf: CalendarDate) => new Date(`${asOf}T23:59:59.000Z`)
 
 /**
  * One scheduler tick: the due occurrences of every ACTIVE schedule (at most 24 dates per
  * schedule), the sends of SEND schedules that are due, and the quotes past their validUntil.
  * Every step is safe when two processes tick at once: occurrences are recorded once per date,
- * sends are claimed, quotes re-read in the transaction that expires them.
+ * sends are claimed, quotes re-read in the transaction that expires them, blog posts published
+ * by a conditional update.
  */
-export function createScheduler(deps: CoreDeps, processing: Processing, sending: Sending, expireQuotes: ExpireQuotes) {
+export function createScheduler(deps: CoreDeps, processing: Processing, sending: Sending, expireQuotes: ExpireQuotes, publishDuePosts: PublishDuePosts) {
   async function tick({ asOf, companyId, signal, onProgress, onError }: TickOptions = {}): Promise<TickReport> {
     const started = Date.now()
     const report = emptyReport()
@@ -109,6 +116,14 @@ export function createScheduler(deps: CoreDeps, processing: Processing, sending:
       if (companyId || companies.length < PAGE) break
       after = companies.at(-1)!
     }
+    if (!signal?.aborted) {
+      try {
+        report.publishedPosts = await publishDuePosts(asOf ? endOfDayUtc(asOf) : deps.clock.now())
+      } catch (error) {
+        report.errors++
+        onError?.(error, undefined)
+      }
+    }
     report.durationMs = Date.now() - started
     return report
   }
@@ -125,7 +140,7 @@ export function createScheduler(deps: CoreDeps, processing: Processing, sending:
       const started = Date.now()
       for (let round = 0; round < 10_000; round++) {
         const report = await tick({ ...options, onProgress: onProgress && ((progress) => onProgress({ ...progress, created: total.created + progress.created, due: total.due + progress.due })) })
-        for (const key of ['due', 'created', 'skipped', 'failed', 'sendAttempts', 'expiredQuotes', 'errors'] as const) total[key] += report[key]
+        for (const key of ['due', 'created', 'skipped', 'failed', 'sendAttempts', 'expiredQuotes', 'publishedPosts', 'errors'] as const) total[key] += report[key]
         if (report.created + report.skipped + report.failed === 0) break
       }
       total.durationMs = Date.now() - started

@@ -141,3 +141,12 @@ export const clearable = <TSchema extends v.GenericSchema>(schema: TSchema) => v
 /** Case-insensitive enum values in a query string. */
 export const upperCased = <const T extends readonly string[]>(values: T) =>
   v.pipe(boundedString(40), v.toUpperCase(), v.picklist(values))
+
+/** An instant as ISO 8601 with a zone, stored as UTC (`…Z`). */
+export const timestamp = v.pipe(
+  boundedString(40),
+  v.check((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)),
+    'must be an ISO 8601 timestamp with a time zone, e.g. 2026-03-15T10:00:00Z'),
+  v.transform((text) => new Date(text).toISOString()),
+  v.description('ISO 8601 timestamp'),
+)

@@ -5,6 +5,7 @@ export { storageContract, type StorageHarness } from './storage-contract'
 export { withTransactionConflicts } from './conflicting-storage'
 export { fileStoreContract, type FileStoreContractOptions } from './file-store-contract'
 export { claimsDueContract, type ClaimsDueHarness } from './claims-due-contract'
+export { aBlogPost } from './blog-contract'
 export { webhookDeliveryClaims } from './webhook-claims'
 export {
   aCompany, aCustomer, anApiKey, aProduct, anInvoice, anInvoiceLine, anOrderDocument, aDocumentCategory, anIdempotencyRecord, anEvent, anAuditEntry,

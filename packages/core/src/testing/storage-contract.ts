@@ -14,6 +14,7 @@ import { webhookDeliveryClaims } from './webhook-claims'
 import { orderDocumentContract } from './order-document-contract'
 import { recurringScheduleContract } from './recurring-schedule-contract'
 import { fileDocumentContract } from './file-document-contract'
+import { blogContract } from './blog-contract'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -771,6 +772,7 @@ export function storageContract(harness: StorageHarness): void {
     orderDocumentContract({ storage: () => storage, storedCustomers, concurrently })
     recurringScheduleContract({ storage: () => storage, storedCustomers, concurrently })
     fileDocumentContract({ storage: () => storage, storedCustomers, concurrently })
+    blogContract({ storage: () => storage, concurrently })
 
     describe('document categories', () => {
       it('round-trips, lists a company’s categories by name, and deletes within the company', async () => {

@@ -22,7 +22,7 @@ function dateOption(value: string | undefined, now: Date): string | undefined {
 
 /**
  * `invoicing scheduler run-once [--company <id>] [--date YYYY-MM-DD]`: the scheduler's jobs
- * (recurring invoices, their first send, quote expiry) until nothing is due, on the host's
+ * (recurring invoices, their first send, quote expiry, scheduled blog posts) until nothing is due, on the host's
  * database, mail and archive; then exit. For cron, and for replaying a day (`--date`: "today"
  * in every company, and the date of the invoices made).
  */

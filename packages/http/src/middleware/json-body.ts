@@ -1,14 +1,14 @@
 import type { Middleware } from 'koa'
-import { assertJsonWithinLimits } from '@invoicing/core'
+import { assertJsonWithinLimits, InvoicingError } from '@invoicing/core'
 import { koaBody } from 'koa-body'
 import { HttpError } from '../errors'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 
 /** co-body and raw-body tell their failures apart by status only. */
-function parserError({ status }: { status?: number }): HttpError {
+function parserError({ status }: { status?: number }): HttpError | InvoicingError {
   if (status === 413) return new HttpError('payload_too_large', 'The request body is too large')
-  if (status === 415) return new HttpError('unsupported_media_type', 'Unsupported content encoding or charset; send UTF-8 JSON')
+  if (status === 415) return new InvoicingError('unsupported_media_type', 'Unsupported content encoding or charset; send UTF-8 JSON')
   return new HttpError('invalid_json', 'The request body is not valid JSON (an object or array)')
 }
 
@@ -30,7 +30,7 @@ export function jsonBody(limit: string): Middleware {
     const hasBody = ctx.get('transfer-encoding') !== '' || Number(ctx.get('content-length') || 0) > 0
     if (!METHODS_WITH_BODY.has(ctx.method) || !hasBody) return next()
     if (!ctx.is('application/json', '+json')) {
-      throw new HttpError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json')
+      throw new InvoicingError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json')
     }
     return parse(ctx, () => {
       assertJsonWithinLimits(ctx.request.body)

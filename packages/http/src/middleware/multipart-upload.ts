@@ -37,7 +37,7 @@ const tooLarge = () => new InvoicingError('file_too_large', `A multipart upload 
 export function multipartUpload<TStaged extends Staged>(stager: Stager<TStaged>): Middleware {
   return async (ctx, next) => {
     if (!ctx.is('multipart/form-data')) {
-      throw new HttpError('unsupported_media_type', 'Send the file as multipart/form-data with a part named file')
+      throw new InvoicingError('unsupported_media_type', 'Send the file as multipart/form-data with a part named file')
     }
     const declaredLength = Number(ctx.get('content-length') || 0)
     if (declaredLength > MULTIPART_MAX_BYTES + FORM_OVERHEAD_BYTES) {

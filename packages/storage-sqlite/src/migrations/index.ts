@@ -15,6 +15,7 @@ import { usageByType } from './0013-usage-by-type'
 import { recurringSchedules } from './0014-recurring-schedules'
 import { fileDocuments } from './0015-file-documents'
 import { keyLastUse } from './0016-key-last-use'
+import { blog } from './0017-blog'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-recurring-schedules': recurringSchedules,
   '0015-file-documents': fileDocuments,
   '0016-key-last-use': keyLastUse,
+  '0017-blog': blog,
 }
 
 export const migrationProvider: MigrationProvider = {

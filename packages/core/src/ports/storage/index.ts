@@ -1,5 +1,6 @@
 import type { ApiKeyReader, ApiKeyRepository } from './api-keys'
 import type { AuditReader, AuditLog } from './audit'
+import type { BlogReader, BlogRepository } from './blog'
 import type { StorageCapabilities } from './capabilities'
 import type { CompanyReader, CompanyRepository } from './companies'
 import type { CustomerReader, CustomerRepository } from './customers'
@@ -79,6 +80,8 @@ export interface StorageReader {
   readonly webhookEndpoints: WebhookEndpointReader
   readonly webhookDeliveries: WebhookDeliveryReader
   readonly reminders: ReminderReader
+  /** The platform's blog (no company's data). */
+  readonly blog: BlogReader
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */
@@ -103,6 +106,7 @@ export interface StorageTx {
   readonly webhookEndpoints: WebhookEndpointRepository
   readonly webhookDeliveries: WebhookDeliveryRepository
   readonly reminders: ReminderRepository
+  readonly blog: BlogRepository
 }
 
 export type * from './capabilities'
@@ -127,4 +131,5 @@ export type * from './payments'
 export type * from './webhooks'
 export type * from './claims-due'
 export type * from './reminders'
+export type * from './blog'
 export { TransactionConflict } from './transaction-conflict'
