@@ -26,6 +26,7 @@ import { orderDocumentRoutes } from './routes/order-documents'
 import { paymentRoutes } from './routes/payments'
 import { recurringScheduleRoutes } from './routes/recurring-schedules'
 import { documentRoutes } from './routes/documents'
+import { blogRoutes } from './routes/blog'
 import { uploadReceiver } from './routes/document-uploads'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
@@ -78,6 +79,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...orderDocumentRoutes(invoicing),
     ...recurringScheduleRoutes(invoicing),
     ...documentRoutes(invoicing),
+    ...blogRoutes(invoicing),
     ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
   ]

@@ -1,17 +1,18 @@
 import busboy from 'busboy'
-import { InvoicingError, MULTIPART_MAX_BYTES, type Actor, type Principal } from '@invoicing/core'
+import { InvoicingError, MULTIPART_MAX_BYTES, type Principal } from '@invoicing/core'
 import type { Middleware } from 'koa'
 import { HttpError } from '../errors'
 
 /** Bytes a use case stored ahead of the record that takes them. */
 export interface Staged {
   size: number
+  /** Lower-case hex. */
   sha256: string
 }
 
 /** Where a multipart file part goes: a use case that stores it ahead of its record, and removes it when no record took it. */
 export interface Stager<TStaged extends Staged> {
-  stage(actor: Actor, content: AsyncIterable<Uint8Array>): Promise<TStaged>
+  stage(principal: Principal, content: AsyncIterable<Uint8Array>): Promise<TStaged>
   discardStaged(staged: TStaged): Promise<void>
 }
 
@@ -19,6 +20,7 @@ export interface Stager<TStaged extends Staged> {
 export interface MultipartUpload<TStaged extends Staged = Staged> {
   /** The form fields beside the file part, as text. */
   fields: Record<string, string>
+  /** The file part's name and type as the client sent them, and what was stored (its SHA-256: what an Idempotency-Key compares). */
   file: { fileName: string | undefined; contentType: string | undefined; size: number; sha256: string }
   staged: TStaged
 }
@@ -64,7 +66,7 @@ export function multipartUpload<TStaged extends Staged>(stager: Stager<TStaged>)
         }
         file = { fileName: info.filename, contentType: info.mimeType }
         fileStream = stream
-        staging = stager.stage(principal.actor, stream)
+        staging = stager.stage(principal, stream)
         // A refusal (too large, storage failure) ends the parse at once.
         staging.catch(reject)
       })
@@ -87,7 +89,9 @@ export function multipartUpload<TStaged extends Staged>(stager: Stager<TStaged>)
     } catch (error) {
       ctx.req.unpipe(parser)
       ctx.set('Connection', 'close')
-      // Ends a write still waiting for bytes: the stage then removes what it wrote.
+      // Ends a write still waiting for bytes: the stage then removes what it wrote. A stage that
+      // refused before reading has no reader on the stream, so the error is heard here too.
+      fileStream?.on('error', () => undefined)
       fileStream?.destroy(new Error('the upload was refused'))
       await staging?.then((done) => stager.discardStaged(done), () => undefined)
       throw error

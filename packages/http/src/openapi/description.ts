@@ -230,5 +230,6 @@ export const TAGS = [
   { name: 'payments', description: 'Money received for documents; paying the total makes a document PAID' },
   { name: 'webhooks', description: 'Endpoints that receive the company\'s events, signed per Standard Webhooks (Enterprise)' },
   { name: 'credit-notes', description: 'Credit notes (Gutschriften) standalone or crediting an invoice, and their payouts' },
+  { name: 'blog', description: 'The platform\'s own blog (keys of platform administrators only): posts with scheduled publishing, categories, tags, media. Its answers have no { data } envelope: lists under their own key, deletions { ok: true }' },
   { name: 'documents', description: 'Files the company keeps next to its records (contracts, delivery proofs, receipts): multipart and direct uploads, links, downloads' },
 ]

@@ -23,7 +23,7 @@ const MULTIPART_FORM = {
     description: { type: 'string', maxLength: 2000 },
     category: { type: 'string', enum: FILE_DOCUMENT_CATEGORIES, description: 'Default OTHER' },
     linkType: { type: 'string', enum: FILE_LINK_TYPES, description: 'With linkId: link the new document to this record' },
-    linkId: { type: 'string' },
+    linkId: { type: 'string', maxLength: 100 },
     sendWithDocument: { type: 'string', enum: ['true', 'false'], description: 'For the link: mail the file with the record' },
   },
 }
@@ -46,7 +46,7 @@ export const documentRoutes = ({ documents }: Invoicing) => [
       'An Idempotency-Key compares the fields and the file\'s name, type and SHA-256.',
     ].join(' '),
     scopes: ['documents:write'],
-    rawBody: { parse: multipartUpload(documents), contentType: 'multipart/form-data', schema: MULTIPART_FORM, description: 'The file and its metadata' },
+    rawBody: { parse: multipartUpload({ stage: (principal, content) => documents.stage(principal.actor, content), discardStaged: (staged: StagedFile) => documents.discardStaged(staged) }), contentType: 'multipart/form-data', schema: MULTIPART_FORM, description: 'The file and its metadata' },
     responses: { 201: { description: 'The new document, AVAILABLE', schema: dataSchema(DocumentResponseSchema) } },
     errors: [404, 413, 415],
     fingerprintBody: ({ fields, file }) => ({ fields, file }),

@@ -23,6 +23,8 @@ const STAGED_GRACE_MS = 3_600_000
 export interface StagedMedia {
   mediaId: string
   size: number
+  /** Lower-case hex, of the bytes as uploaded. */
+  sha256: string
 }
 
 /** A file name as given, without folders or control characters; `file` when none came. */
@@ -71,8 +73,8 @@ export function createBlogMediaService(deps: CoreDeps) {
       const key = blogMediaKey(mediaId)
       await noteForRemoval(key, new Date(clock.now().getTime() + STAGED_GRACE_MS))
       try {
-        const { size } = await documentFiles.write(key, content, { maxBytes: BLOG_MEDIA_MAX_BYTES })
-        return { mediaId, size }
+        const { size, sha256 } = await documentFiles.write(key, content, { maxBytes: BLOG_MEDIA_MAX_BYTES })
+        return { mediaId, size, sha256 }
       } catch (error) {
         await remove(key).catch(() => undefined)
         if (error instanceof FileContentRejected) {
