@@ -114,9 +114,34 @@ async function createFixtures(tenant: Tenant) {
     await form({}, { bytes: PNG, type: 'application/x-msdownload', name: 'tool.exe' }),
     await form({ fileName: '../x.pdf' }, { bytes: PDF, type: 'application/pdf', name: 'x.pdf' }),
   ]
+  const blogPost = async (action?: string, body: object = {}) => {
+    const post = (await api.post('/blog/posts', { title: `Beitrag ${Math.random()}`, content: 'Text' })).body as { id: string }
+    if (action) assert.ok((await api.post(`/blog/posts/${post.id}/${action}`, body)).status < 300)
+    return post.id
+  }
+  const mediaForm = async (bytes: Uint8Array, type: string) => {
+    const { body, headers } = await multipartBody({}, { bytes, type, name: 'bild' })
+    const response = await api.request('POST', '/blog/media', { body, headers })
+    assert.equal(response.status, 201, response.text)
+    return response.body.id as string
+  }
+  const blogCategory = (await api.post('/blog/categories', { name: `Kategorie ${Math.random()}` })).body.id as string
+  const usedBlogCategory = (await api.post('/blog/categories', { name: `Benutzt ${Math.random()}` })).body.id as string
+  const cover = await mediaForm(PNG, 'image/png')
+  await api.post('/blog/posts', { title: `Mit Titelbild ${Math.random()}`, coverMediaId: cover, categoryIds: [usedBlogCategory] })
+  const blog = {
+    'blog/posts': { draft: await blogPost(), published: await blogPost('publish'), scheduled: await blogPost('publish', { publishAt: '2099-01-01T00:00:00.000Z' }), archived: await blogPost('archive') },
+    'blog/categories': { category: blogCategory, used: usedBlogCategory },
+    'blog/tags': { tag: (await api.post('/blog/tags', { name: `Tag ${Math.random()}` })).body.id as string },
+    'blog/media': { image: await mediaForm(PNG, 'image/png'), cover },
+  }
+  const mediaForms = [
+    await form({ altText: 'Bild' }, { bytes: PNG, type: 'image/png', name: 'bild.png' }),
+    await form({}, { bytes: Buffer.from('kein Bild'), type: 'text/plain', name: 'a.txt' }),
+  ]
   const toUpload = ok(await api.post('/documents/uploads', { fileName: 'spaeter.png', contentType: 'image/png', size: PNG.length }))
   return {
-    forms, linkOf,
+    forms, linkOf, mediaForms,
     /** A fresh upload URL's token, for `{uploadToken}`. */
     uploadToken: toUpload.upload.url.split('/').at(-1) as string,
     customer, product, sent, paid, draft, payment, openNote, invoicedNote, lineOf: async (group: string, id: string) => ok(await api.get(`/${group}/${id}`)).lines[0].id as string,
@@ -132,6 +157,7 @@ async function createFixtures(tenant: Tenant) {
       ...orderDocuments,
       'recurring-schedules': recurringSchedules,
       documents,
+      ...blog,
     } as Record<string, Record<string, string>>,
   }
 }
@@ -147,6 +173,15 @@ const PLAUSIBLE_HEADERS: Record<string, Record<string, string>[]> = {
 /** Requests of each operation that are well-formed but run into its rules (state, references, limits). */
 const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
   'POST /api/v1/documents': (f) => f.forms,
+  'POST /api/v1/blog/media': (f) => f.mediaForms,
+  'POST /api/v1/blog/posts': () => [{ title: 'Neu' }, { title: 'Neu', slug: 'neu' }, { title: 'Neu', slug: 'neu' }, { title: 'x', status: 'PUBLISHED' }, { title: 'x', tagIds: ['unknown'] }],
+  'PUT /api/v1/blog/posts/{id}': () => [{ excerpt: 'Kurz' }, { status: 'DRAFT' }, { coverMediaId: 'unknown' }, { slug: 'neu' }],
+  'POST /api/v1/blog/posts/{id}/publish': () => [{}, { publishAt: '2099-01-01T00:00:00.000Z' }],
+  'POST /api/v1/blog/categories': () => [{ name: 'Neu' }, { name: 'Neu', slug: 'neu-kat' }, { name: 'Neu', slug: 'neu-kat' }],
+  'PUT /api/v1/blog/categories/{id}': () => [{ description: 'Beschreibung' }, { slug: 'neu-kat' }],
+  'POST /api/v1/blog/tags': () => [{ name: 'Neu' }, { name: 'Neu', slug: 'neu-tag' }, { name: 'Neu', slug: 'neu-tag' }],
+  'PUT /api/v1/blog/tags/{id}': () => [{ name: 'Anders' }, { slug: 'neu-tag' }],
+  'PUT /api/v1/blog/media/{id}': () => [{ altText: 'Neu' }],
   'POST /api/v1/documents/uploads': (f) => [
     { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 }, { fileName: '../a.pdf', contentType: 'application/pdf', size: 10 },
     { fileName: 'a.exe', contentType: 'application/x-msdownload', size: 10 }, { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 ** 12 },
@@ -230,7 +265,8 @@ describe('every status the host answers is documented', () => {
   let operations: Operation[]
   before(async () => {
     app = await startTestApp({ access: { requestsPerMinute: 1_000_000, authFailuresPerMinute: 1_000_000 } })
-    tenant = await createTenant(app, { name: 'Prüfstand GmbH', plan: 'ENTERPRISE', email: 'buero@pruefstand.example', vatId: 'DE123456789' })
+    // A platform administrator's key, so the blog's routes are walked past their gate too.
+    tenant = await createTenant(app, { name: 'Prüfstand GmbH', plan: 'ENTERPRISE', email: 'buero@pruefstand.example', vatId: 'DE123456789' }, { platformAdmin: true })
     document = (await tenant.api.get('/openapi.json')).body
     documented = documentedResponses(document)
     operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
@@ -275,10 +311,12 @@ describe('every status the host answers is documented', () => {
 
     for (const operation of operations) {
       const name = `${operation.method} ${operation.path}`
-      const resource = operation.path.replace('/api/v1', '').split('/')[1] ?? ''
+      const segments = operation.path.replace('/api/v1', '').split('/')
+      // The blog's records are told apart by their second segment (posts, categories, tags, media).
+      const resource = (segments[1] === 'blog' ? `blog/${segments[2]}` : segments[1]) ?? ''
       // A change of a document's state is walked on documents in every state, untouched by the walks before.
       const changesDocuments = operation.method !== 'GET' && operation.path.includes('{id}') &&
-        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders', 'recurring-schedules', 'documents'].includes(resource)
+        ['invoices', 'credit-notes', 'quotes', 'order-confirmations', 'delivery-notes', 'orders', 'recurring-schedules', 'documents', 'blog/posts', 'blog/media', 'blog/categories', 'blog/tags'].includes(resource)
       const fixtures = changesDocuments ? await createFixtures(tenant) : (shared ??= await createFixtures(tenant))
       const ids = { ...(fixtures.ids[resource] ?? {}), unknown: 'unknown' }
       const paths: [string, string][] = []

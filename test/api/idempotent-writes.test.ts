@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { ApiClient } from '../support/api-client'
+import { multipartBody, PDF, PNG } from '../support/files'
 import { createTenant, type Tenant } from '../support/tenant'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
@@ -10,7 +11,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 /** A POST of the API, made ready: where it goes, what it sends, and how to count what it did. */
 interface Write {
   path: string
+  /** JSON, or bytes sent with `headers` (a multipart form). */
   body?: unknown
+  headers?: Record<string, string>
   /** How many times the effect happened: records made, mails sent, states reached. */
   effects(): Promise<number>
 }
@@ -29,7 +32,8 @@ describe('every POST under an Idempotency-Key', () => {
   before(async () => {
     receiver = await startWebhookReceiver()
     app = await startTestApp({ access: { requestsPerMinute: 10_000 }, webhooks: { allowInsecure: true, pollIntervalMs: 3_600_000 } })
-    tenant = await createTenant(app, { name: 'Schlüssel AG', plan: 'ENTERPRISE', email: 'buero@schluessel.example', vatId: 'DE123456789', iban: 'DE89370400440532013000' })
+    // A platform administrator's key, for the blog's POSTs too.
+    tenant = await createTenant(app, { name: 'Schlüssel AG', plan: 'ENTERPRISE', email: 'buero@schluessel.example', vatId: 'DE123456789', iban: 'DE89370400440532013000' }, { platformAdmin: true })
     api = tenant.api
   })
   after(async () => {
@@ -61,7 +65,58 @@ describe('every POST under an Idempotency-Key', () => {
   })
   const creditsOf = async (invoiceId: string) => (await api.get('/credit-notes')).body.data.filter((note: any) => note.parentInvoiceId === invoiceId).length
 
+  const form = async (file: { bytes: Uint8Array; type: string; name: string }, fields: Record<string, string> = {}) => multipartBody(fields, file)
+  const blogCount = async (path: string) => (await api.get(path)).body.pagination.total as number
+  const blogPost = async (content?: string) => (await api.post('/blog/posts', { title: `Beitrag ${Math.random()}`, content })).body as { id: string }
+  const blogStatus = async (id: string, status: string) => ((await api.get(`/blog/posts/${id}`)).body.status === status ? 1 : 0)
   const writes: Record<string, () => Promise<Write>> = {
+    'POST /documents': async () => {
+      const before = await count('/documents')
+      return { path: '/documents', ...(await form({ bytes: PDF, type: 'application/pdf', name: 'einmal.pdf' })), effects: async () => (await count('/documents')) - before }
+    },
+    'POST /documents/uploads': async () => {
+      const before = await count('/documents?status=PENDING_UPLOAD')
+      return { path: '/documents/uploads', body: { fileName: 'b.png', contentType: 'image/png', size: PNG.length }, effects: async () => (await count('/documents?status=PENDING_UPLOAD')) - before }
+    },
+    'POST /documents/{id}/complete': async () => {
+      const started = await ok(api.post('/documents/uploads', { fileName: 'c.png', contentType: 'image/png', size: PNG.length }))
+      await api.request('PUT', started.upload.url.replace(/^.*\/api\/v1/, ''), { body: PNG, headers: { 'content-type': 'image/png' } })
+      return { path: `/documents/${started.document.id}/complete`, effects: async () => (await api.get(`/audit-log?targetId=${started.document.id}&action=DOCUMENT_UPLOADED_VIA_API`)).body.pagination.total }
+    },
+    'POST /documents/{id}/links': async () => {
+      const { body, headers } = await form({ bytes: PNG, type: 'image/png', name: 'l.png' })
+      const document = await ok(api.request('POST', '/documents', { body, headers }))
+      return { path: `/documents/${document.id}/links`, body: { type: 'CUSTOMER', id: customerId }, effects: async () => (await api.get(`/documents/${document.id}`)).body.data.links.length }
+    },
+    'POST /blog/posts': async () => {
+      const before = await blogCount('/blog/posts')
+      return { path: '/blog/posts', body: { title: 'Einmal' }, effects: async () => (await blogCount('/blog/posts')) - before }
+    },
+    'POST /blog/posts/{id}/publish': async () => {
+      const post = await blogPost('Text')
+      return { path: `/blog/posts/${post.id}/publish`, body: {}, effects: () => blogStatus(post.id, 'PUBLISHED') }
+    },
+    'POST /blog/posts/{id}/unpublish': async () => {
+      const post = await blogPost('Text')
+      await api.post(`/blog/posts/${post.id}/publish`, {})
+      return { path: `/blog/posts/${post.id}/unpublish`, effects: () => blogStatus(post.id, 'DRAFT') }
+    },
+    'POST /blog/posts/{id}/archive': async () => {
+      const post = await blogPost()
+      return { path: `/blog/posts/${post.id}/archive`, effects: () => blogStatus(post.id, 'ARCHIVED') }
+    },
+    'POST /blog/categories': async () => {
+      const before = await blogCount('/blog/categories')
+      return { path: '/blog/categories', body: { name: 'Einmal' }, effects: async () => (await blogCount('/blog/categories')) - before }
+    },
+    'POST /blog/tags': async () => {
+      const before = await blogCount('/blog/tags')
+      return { path: '/blog/tags', body: { name: 'Einmal' }, effects: async () => (await blogCount('/blog/tags')) - before }
+    },
+    'POST /blog/media': async () => {
+      const before = await blogCount('/blog/media')
+      return { path: '/blog/media', ...(await form({ bytes: PNG, type: 'image/png', name: 'm.png' })), effects: async () => (await blogCount('/blog/media')) - before }
+    },
     'POST /customers': async () => ({ path: '/customers', body: { name: 'Neukunde' }, effects: () => count('/customers').then((total) => total - 1) }),
     'POST /products': async () => ({ path: '/products', body: { name: 'Wartung', unitPrice: '80' }, effects: () => count('/products') }),
     'POST /document-categories': async () => ({
@@ -214,13 +269,13 @@ describe('every POST under an Idempotency-Key', () => {
 
   for (const [name, prepare] of Object.entries(writes)) {
     it(`${name}: the key's answer is stored with the effect, and a retry replays it`, async () => {
-      const { path, body, effects } = await prepare()
+      const { path, body, headers = {}, effects } = await prepare()
       const key = `key-${name.replace(/[^A-Za-z]+/g, '-')}`
-      const first = await api.post(path, body, { 'Idempotency-Key': key })
+      const first = await api.post(path, body, { ...headers, 'Idempotency-Key': key })
       assert.ok(first.status === 200 || first.status === 201, `${first.status} ${first.text}`)
       const stored = await app.storage.idempotency.get(tenant.company.id, key)
       assert.equal(stored?.responseStatus, first.status, 'the answer is stored once the request answered')
-      const retry = await api.post(path, body, { 'Idempotency-Key': key })
+      const retry = await api.post(path, body, { ...headers, 'Idempotency-Key': key })
       assert.deepEqual([retry.status, retry.headers.get('idempotent-replayed')], [first.status, 'true'])
       assert.equal(await effects(), 1, 'the effect happened once')
     })

@@ -53,6 +53,10 @@ describe('the API description', () => {
       'GET /api/v1/documents', 'POST /api/v1/documents', 'POST /api/v1/documents/uploads', 'PUT /api/v1/documents/uploads/{uploadToken}',
       'POST /api/v1/documents/{id}/complete', 'GET /api/v1/documents/{id}', 'GET /api/v1/documents/{id}/content', 'PUT /api/v1/documents/{id}',
       'DELETE /api/v1/documents/{id}', 'POST /api/v1/documents/{id}/links', 'DELETE /api/v1/documents/{id}/links/{linkId}',
+      'GET /api/v1/blog/posts', 'POST /api/v1/blog/posts', 'GET /api/v1/blog/posts/{id}', 'PUT /api/v1/blog/posts/{id}', 'DELETE /api/v1/blog/posts/{id}',
+      'POST /api/v1/blog/posts/{id}/publish', 'POST /api/v1/blog/posts/{id}/unpublish', 'POST /api/v1/blog/posts/{id}/archive',
+      ...['categories', 'tags'].flatMap((group) => [`GET /api/v1/blog/${group}`, `POST /api/v1/blog/${group}`, `PUT /api/v1/blog/${group}/{id}`, `DELETE /api/v1/blog/${group}/{id}`]),
+      'GET /api/v1/blog/media', 'POST /api/v1/blog/media', 'PUT /api/v1/blog/media/{id}', 'GET /api/v1/blog/media/{id}/content', 'DELETE /api/v1/blog/media/{id}',
       ...['quotes', 'order-confirmations', 'delivery-notes', 'orders'].flatMap((group) => [
         `GET /api/v1/${group}`, `POST /api/v1/${group}`, `GET /api/v1/${group}/{id}`, `PUT /api/v1/${group}/{id}`,
         `POST /api/v1/${group}/{id}/convert`, `GET /api/v1/${group}/{id}/related`,
