@@ -1,9 +1,13 @@
 import type { CoreDeps } from '../ports/deps'
-import { createBlogCategoryService } from './categories/category-service'
+import type { BlogCategory } from './categories/blog-category'
+import type { BlogTag } from './tags/blog-tag'
 import { createBlogMediaService } from './media/media-service'
 import { createBlogPostService } from './posts/post-service'
 import { createScheduledPublishing } from './posts/scheduled-publishing'
-import { createBlogTagService } from './tags/tag-service'
+import type { CategoryCreateInput, CategoryUpdateInput } from './categories/category-schemas'
+import type { TagCreateInput, TagUpdateInput } from './tags/tag-schemas'
+import { TERM_KINDS } from './terms/term-kinds'
+import { createBlogTermService } from './terms/term-service'
 
 /**
  * The blog's use cases. Every one takes the caller first and refuses a key that is not a
@@ -12,8 +16,8 @@ import { createBlogTagService } from './tags/tag-service'
 export function createBlog(deps: CoreDeps) {
   return {
     posts: createBlogPostService(deps),
-    categories: createBlogCategoryService(deps),
-    tags: createBlogTagService(deps),
+    categories: createBlogTermService<BlogCategory, CategoryCreateInput, CategoryUpdateInput>(deps, TERM_KINDS.categories),
+    tags: createBlogTermService<BlogTag, TagCreateInput, TagUpdateInput>(deps, TERM_KINDS.tags),
     media: createBlogMediaService(deps),
     /** Publishes SCHEDULED posts due by `asOf` (default now); the scheduler runs it each tick. Answers how many. */
     publishDuePosts: createScheduledPublishing(deps),
