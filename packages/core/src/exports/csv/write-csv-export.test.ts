@@ -277,6 +277,8 @@ describe('CSV export', () => {
     const { exportOf } = await setup()
     await assert.rejects(exportOf({ entity: 'invoices', from: undefined }), failsWith('validation_failed', { field: 'from' }))
     await assert.rejects(exportOf({ entity: 'orders', status: 'DRAFT' }), failsWith('validation_failed', { field: 'status' }))
+    await assert.rejects(exportOf({ entity: 'customers', status: 'OPEN' }), failsWith('validation_failed', { field: 'status' }))
+    await assert.rejects(exportOf({ entity: 'invoices', status: 'OPEN' }), failsWith('validation_failed', { field: 'status' }))
     await assert.rejects(exportOf({ entity: 'invoices', invoiceTypes: [] }), failsWith('validation_failed', { field: 'invoiceTypes' }))
   })
 

@@ -84,12 +84,12 @@ export async function writeCsvExport(reader: StorageReader, company: Company, pa
 function rowSourceOf(reader: StorageReader, companyId: string, parameters: CsvExportParameters): RowSource {
   const { entity } = parameters
   if (!CSV_ENTITIES.includes(entity)) throw invalid('entity', `must be one of ${CSV_ENTITIES.join(', ')}`)
+  const status = statusOf(parameters)
   if (entity === 'customers') {
     return rowsOf(CUSTOMER_COLUMNS, customerRecords(reader, companyId), () => null)
   }
   const { from, to } = periodOf(parameters)
   if (entity === 'payments') return rowsOf(PAYMENT_COLUMNS, paymentRecords(reader, companyId, from, to), () => null)
-  const status = statusOf(parameters)
   if (isOrderDocumentEntity(entity)) {
     const { documentType } = ORDER_DOCUMENT_ENTITIES[entity]
     const records = orderDocumentRecords(reader, companyId, { documentType, from, to, status: status as OrderDocumentStatus | undefined })
@@ -133,6 +133,7 @@ function invoiceTypesOf({ invoiceTypes }: CsvExportParameters): readonly Invoice
 function statusOf({ entity, status }: CsvExportParameters): string | undefined {
   if (status === undefined) return undefined
   const statuses = statusesOf(entity)
+  if (statuses.length === 0) throw invalid('status', `${entity} have no status to filter by`)
   if (!statuses.includes(status)) throw invalid('status', `must be one of ${statuses.join(', ')} for ${entity}`)
   return status
 }
