@@ -41,15 +41,22 @@ async function* documentsByDay<D extends { id: string; number: string }>(
   }
 }
 
-/** Customers looked up once per day of documents (most documents of a day share few customers). */
-function customerCache(reader: Reader, companyId: string) {
-  let cached = new Map<string, Customer | undefined>()
-  return {
-    clear: () => { cached = new Map() },
-    async get(id: string): Promise<Customer | undefined> {
-      if (!cached.has(id)) cached.set(id, await reader.customers.get(companyId, id))
-      return cached.get(id)
-    },
+/**
+ * Each document with its customer, looked up once per day of documents (a day's documents
+ * share few customers; the lookups of one day are all that is kept).
+ */
+async function* withCustomers<D extends { issueDate: CalendarDate; customerId: string }>(
+  reader: Reader, companyId: string, documents: AsyncGenerator<D>,
+): AsyncGenerator<{ document: D; customer: Customer | undefined }> {
+  let day = ''
+  let customers = new Map<string, Customer | undefined>()
+  for await (const document of documents) {
+    if (document.issueDate !== day) {
+      day = document.issueDate
+      customers = new Map()
+    }
+    if (!customers.has(document.customerId)) customers.set(document.customerId, await reader.customers.get(companyId, document.customerId))
+    yield { document, customer: customers.get(document.customerId) }
   }
 }
 
@@ -71,17 +78,10 @@ export async function* invoiceRecords(reader: Reader, companyId: string, selecti
   const { from, to, invoiceTypes, status } = selection
   // The list filters one type or all: with several types asked for, the rest is filtered here.
   const documentType = invoiceTypes.length === 1 ? invoiceTypes[0] : undefined
-  const customers = customerCache(reader, companyId)
-  let currentDay = ''
   const invoices = documentsByDay(from, to, (day, page) => reader.invoices.list(companyId, { ...page, from: day, to: day, status, documentType }))
-  for await (const invoice of invoices) {
+  for await (const { document: invoice, customer } of withCustomers(reader, companyId, invoices)) {
     if (!invoiceTypes.includes(invoice.documentType)) continue
-    if (invoice.issueDate !== currentDay) {
-      customers.clear()
-      currentDay = invoice.issueDate
-    }
-    const payments = await reader.payments.listByInvoice(companyId, invoice.id)
-    yield { invoice, customer: await customers.get(invoice.customerId), payments }
+    yield { invoice, customer, payments: await reader.payments.listByInvoice(companyId, invoice.id) }
   }
 }
 
@@ -99,16 +99,8 @@ export interface OrderDocumentSelection {
 
 export async function* orderDocumentRecords(reader: Reader, companyId: string, selection: OrderDocumentSelection): AsyncGenerator<OrderDocumentRecord> {
   const { documentType, from, to, status } = selection
-  const customers = customerCache(reader, companyId)
-  let currentDay = ''
   const documents = documentsByDay(from, to, (day, page) => reader.orderDocuments.list(companyId, { ...page, documentType, status, from: day, to: day }))
-  for await (const document of documents) {
-    if (document.issueDate !== currentDay) {
-      customers.clear()
-      currentDay = document.issueDate
-    }
-    yield { document, customer: await customers.get(document.customerId) }
-  }
+  yield* withCustomers(reader, companyId, documents)
 }
 
 export interface PaymentRecord {
