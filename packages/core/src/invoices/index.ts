@@ -2,7 +2,7 @@
 export { documentCustomerOf, loadDocumentParts, refuseConvertedProforma, requireInvoice } from './document-parts'
 export { createDocumentUpdate, type InvoiceUpdateResult } from './document-update'
 export { givenTaxValues, TAX_FIELDS } from './editing'
-export { CREDIT_NOTE_REASONS, type Invoice, INVOICE_STATUSES, type InvoiceStatus, type InvoiceType, newDraftState } from './invoice'
+export { CREDIT_NOTE_REASONS, type Invoice, INVOICE_STATUSES, INVOICE_TYPES, type InvoiceStatus, type InvoiceType, newDraftState } from './invoice'
 export { emitInvoiceEvent } from './invoice-events'
 export { type DocumentFile, type ExportedFile, type FileSource } from './invoice-exports'
 export { contentEntries, currency, MAX_LINES, type InvoiceCreateInput, type InvoiceUpdateFields, jsonObject, lineEntries, type LineInput, lineList, lines } from './invoice-schemas'
