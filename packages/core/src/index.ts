@@ -22,8 +22,16 @@ export { effectiveApiCallQuota, type Company, type CompanyTexts, type DocumentTe
 export { CompanyCreateSchema, CompanyUpdateSchema, type CompanyCreateInput, type CompanyUpdateInput } from './companies/company-schemas'
 export type { NumberRangeState } from './companies/company-service'
 export { PLANS, PLAN_FEATURES, type Plan, type PlanFeatures } from './companies/plans'
+export { CHARTS_OF_ACCOUNTS, DATEV_BANK_ACCOUNTS, DATEV_REVENUE_ACCOUNTS, type ChartOfAccounts } from './companies/datev-revenue-accounts'
+export {
+  BMD_DOCUMENT_NUMBER_MODES, OTHER_EXEMPTION_KENNZAHLEN, PAIN_VERSIONS, VAT_RETURN_BASES,
+  effectiveBmdSettings, effectiveDatevSettings, effectiveExportSettings, effectiveSepaSettings, effectiveVatReturnSettings, firstDebtorAccount,
+  type BmdDocumentNumberMode, type BmdSettings, type DatevSettings, type EffectiveBmdSettings, type EffectiveDatevSettings,
+  type EffectiveExportSettings, type EffectiveSepaSettings, type EffectiveVatReturnSettings, type ExportSettings, type OtherExemptionKz,
+  type PainVersion, type SepaSettings, type TaxCaseAccounts, type TaxCaseOrDefault, type VatReturnBasis, type VatReturnSettings,
+} from './companies/export-settings'
 
-export type { Customer } from './customers/customer'
+export { SEPA_MANDATE_SEQUENCES, SEPA_MANDATE_TYPES, type Customer, type SepaMandateSequence, type SepaMandateType } from './customers/customer'
 export {
   CustomerCreateSchema, CustomerListQuerySchema, CustomerUpdateSchema,
   type CustomerCreateInput, type CustomerListQuery, type CustomerUpdateInput,
@@ -59,6 +67,7 @@ export {
   TAX_CATEGORIES, TAX_EXEMPTION_REASONS,
   type TaxBreakdownEntry, type TaxCategory, type TaxExemptionReason,
 } from './tax/tax-types'
+export { TAX_CASES, type TaxCase } from './shared/tax-cases'
 export type { DocumentCategory } from './categories/document-category'
 export type { IdempotencyRecord, IdempotentResponse } from './idempotency/idempotency-record'
 export type { IdempotencyClaim } from './idempotency/idempotency-claim'

@@ -5,6 +5,7 @@ import {
 } from '../shared/fields'
 import { isTimeZone } from '../shared/calendar-date'
 import { aliased } from '../shared/validation'
+import { exportSettingsEntries } from './export-settings-schemas'
 import { PLANS } from './plans'
 
 const documentTexts = aliased(v.strictObject({
@@ -74,6 +75,7 @@ const companyEntries = {
   quoteValidityDays: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 365'), v.maxValue(365, 'must be 1 to 365'),
     v.description('Days a new quote is valid (its default validUntil); default 30'))),
   timeZone: v.optional(v.pipe(boundedString(64), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'))),
+  ...exportSettingsEntries,
 }
 
 export const CompanyCreateSchema = aliased(v.object(companyEntries))

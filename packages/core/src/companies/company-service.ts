@@ -11,6 +11,8 @@ import {
   CompanyCreateSchema, CompanyUpdateSchema,
   type CompanyChanges, type CompanyCreateInput, type CompanyUpdateInput,
 } from './company-schemas'
+import { noExportSettings } from './export-settings'
+import { mergeExportSettings } from './export-settings-merge'
 import { PLAN_FEATURES, type PlanFeatures, type Plan } from './plans'
 import { requireCompany } from './require-company'
 import { retryingTransaction } from '../unit-of-work'
@@ -56,7 +58,7 @@ export function createCompanyService(deps: CoreDeps) {
       })
     },
 
-    /** Changes the given settings; nested settings (texts, number ranges, fees) are merged. */
+    /** Changes the given settings; nested settings (texts, number ranges, fees, export settings) are merged. */
     async update(actor: Actor, input: CompanyUpdateInput): Promise<Company> {
       const changes = parseInput(CompanyUpdateSchema, input)
       return retryingTransaction(storage, async (tx) => {
@@ -105,13 +107,14 @@ function defaultCompany(id: string, name: string, now: string): Company {
     paymentTermDays: 14, defaultLocale: 'de', smallBusiness: false, ossRegistered: false,
     reminderFees: { 1: '0', 2: '5', 3: '10' }, defaultInterestRate: '9.12',
     texts: {}, numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin', quoteValidityDays: 30,
+    ...noExportSettings(),
     createdAt: now, updatedAt: now,
   }
 }
 
 function applyChanges(company: Company, changes: CompanyChanges): Company {
-  const { texts, numberRanges, reminderFees, ...flat } = changes
-  const next = withChanges(company, flat)
+  const { texts, numberRanges, reminderFees, datev, bmd, vatReturn, sepa, ...flat } = changes
+  const next = { ...withChanges(company, flat), ...mergeExportSettings(company, { datev, bmd, vatReturn, sepa }) }
   if (reminderFees) {
     next.reminderFees = { ...company.reminderFees }
     for (const level of REMINDER_LEVELS) if (reminderFees[level] !== undefined) next.reminderFees[level] = reminderFees[level]

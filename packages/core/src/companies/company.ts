@@ -1,5 +1,6 @@
 import type { Locale } from '../shared/fields'
 import type { NumberRanges } from '../numbering'
+import type { ExportSettings } from './export-settings'
 import { PLAN_FEATURES, type Plan } from './plans'
 
 /** The documents whose texts a company can set per locale. */
@@ -19,8 +20,11 @@ export type CompanyTexts = Partial<Record<Locale, Partial<Record<TextDocumentTyp
 export const REMINDER_LEVELS = ['1', '2', '3'] as const
 export type ReminderLevel = (typeof REMINDER_LEVELS)[number]
 
-/** A company: the tenant every record, key and number range belongs to. */
-export interface Company {
+/**
+ * A company: the tenant every record, key and number range belongs to. Its export settings
+ * (`datev`, `bmd`, `vatReturn`, `sepa`) hold what it set; `effectiveExportSettings` adds the defaults.
+ */
+export interface Company extends ExportSettings {
   id: string
   name: string
   street: string | null

@@ -7,6 +7,7 @@ import {
 } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
+import { SEPA_MANDATE_SEQUENCES, SEPA_MANDATE_TYPES } from './customer'
 
 const customerEntries = {
   customerNumber: v.optional(v.pipe(requiredText(50), v.description('Unique in the company; taken from the CUSTOMER number range when omitted'))),
@@ -26,6 +27,10 @@ const customerEntries = {
   bic: clearable(bic),
   sepaMandateId: optionalText(35),
   sepaMandateDate: clearable(calendarDate),
+  sepaMandateType: v.optional(v.pipe(v.picklist(SEPA_MANDATE_TYPES), v.description('SEPA scheme of the mandate; default CORE'))),
+  sepaMandateSequence: v.optional(v.pipe(v.picklist(SEPA_MANDATE_SEQUENCES), v.description('RECURRING (default) or ONE_OFF'))),
+  ledgerAccount: clearable(v.pipe(boundedString(9), v.regex(/^\d{1,9}$/, 'must be 1 to 9 digits'),
+    v.description('Personal account (Debitor) in DATEV and BMD exports; DATEV needs datev.accountLength + 1 digits'))),
 }
 
 export const CustomerCreateSchema = aliased(v.object(customerEntries))

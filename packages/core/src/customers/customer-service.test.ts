@@ -31,6 +31,9 @@ const allFields = {
   bic: 'COBADEFFXXX',
   sepaMandateId: 'M-1',
   sepaMandateDate: '2026-01-01',
+  sepaMandateType: 'B2B',
+  sepaMandateSequence: 'ONE_OFF',
+  ledgerAccount: '10042',
 } as const
 
 const numbersOf = async (created: Promise<{ customerNumber: string }>[]) => (await Promise.all(created)).map((c) => c.customerNumber)
@@ -96,6 +99,7 @@ describe('customers.create', () => {
       id: customer.id,
       companyId: actor.companyId,
       customerNumber: 'KD-00001',
+      sepaMandateLastUsedAt: null,
       createdAt: '2026-03-15T10:00:00.000Z',
       updatedAt: '2026-03-15T10:00:00.000Z',
     })
@@ -134,6 +138,10 @@ describe('customers.create', () => {
     assert.equal(customer.paymentTermDays, null)
     assert.equal(customer.defaultLocale, null)
     assert.equal(customer.sepaMandateDate, null)
+    assert.equal(customer.ledgerAccount, null)
+    assert.equal(customer.sepaMandateType, 'CORE')
+    assert.equal(customer.sepaMandateSequence, 'RECURRING')
+    assert.equal(customer.sepaMandateLastUsedAt, null)
   })
 
   it('fails with not_found for an unknown company', async () => {
@@ -314,4 +322,44 @@ describe('customer input that is not an object', () => {
       (error: unknown) => error instanceof InvoicingError && error.code === 'validation_failed' && /array/.test(error.message),
     )
   })
+})
+
+describe('customers: the fields of the accounting and SEPA exports', () => {
+  it('change on update; null clears the ledger account', async () => {
+    const { customers, actor } = await setup()
+    const customer = await customers.create(actor, { name: 'A', ledger_account: '10001', sepa_mandate_type: 'B2B' } as never)
+    assert.deepEqual([customer.ledgerAccount, customer.sepaMandateType, customer.sepaMandateSequence], ['10001', 'B2B', 'RECURRING'])
+    const updated = await customers.update(actor, customer.id, { sepaMandateSequence: 'ONE_OFF', ledgerAccount: null })
+    assert.deepEqual([updated.ledgerAccount, updated.sepaMandateType, updated.sepaMandateSequence], [null, 'B2B', 'ONE_OFF'])
+    assert.deepEqual(await customers.get(actor, customer.id), updated)
+  })
+
+  it('never take sepaMandateLastUsedAt from the caller: only SEPA exports write it', async () => {
+    const storage = createMemoryStorage()
+    const invoicing = createInvoicing({ storage })
+    const actor = companyActor((await invoicing.companies.create({ name: 'Muster GmbH' })).id)
+    const customer = await invoicing.customers.create(actor, { name: 'A', sepaMandateLastUsedAt: '2026-01-01' } as never)
+    assert.equal(customer.sepaMandateLastUsedAt, null)
+    // What a SEPA export records; a later PUT keeps it whatever it says.
+    await storage.transaction((tx) => tx.customers.update({ ...customer, sepaMandateLastUsedAt: '2026-03-02' }))
+    const updated = await invoicing.customers.update(actor, customer.id, { name: 'B', sepa_mandate_last_used_at: '2026-02-02', sepaMandateLastUsedAt: null } as never)
+    assert.equal(updated.name, 'B')
+    assert.equal(updated.sepaMandateLastUsedAt, '2026-03-02')
+  })
+
+  const refused: [string, Record<string, unknown>, string][] = [
+    ['a ledger account with letters', { ledgerAccount: '1000A' }, 'ledgerAccount'],
+    ['a ledger account of ten digits', { ledgerAccount: '1234567890' }, 'ledgerAccount'],
+    ['a ledger account as a number', { ledgerAccount: 10000 }, 'ledgerAccount'],
+    ['an empty ledger account', { ledgerAccount: '' }, 'ledgerAccount'],
+    ['an unknown mandate type', { sepaMandateType: 'COR1' }, 'sepaMandateType'],
+    ['an unknown mandate sequence', { sepaMandateSequence: 'FRST' }, 'sepaMandateSequence'],
+    ['a mandate type of null', { sepaMandateType: null }, 'sepaMandateType'],
+  ]
+  for (const [what, input, field] of refused) {
+    it(`refuses ${what}, naming the field`, async () => {
+      const { customers, actor } = await setup()
+      await assert.rejects(customers.create(actor, { name: 'A', ...input } as never), failsWith('validation_failed', { field }))
+    })
+  }
 })

@@ -70,6 +70,10 @@ export function createCustomerService(deps: CoreDeps) {
           bic: fields.bic ?? null,
           sepaMandateId: fields.sepaMandateId ?? null,
           sepaMandateDate: fields.sepaMandateDate ?? null,
+          sepaMandateType: fields.sepaMandateType ?? 'CORE',
+          sepaMandateSequence: fields.sepaMandateSequence ?? 'RECURRING',
+          sepaMandateLastUsedAt: null,
+          ledgerAccount: fields.ledgerAccount ?? null,
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
         }

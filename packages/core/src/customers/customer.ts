@@ -1,5 +1,12 @@
 import type { Locale } from '../shared/fields'
 
+/** The SEPA direct debit scheme of a customer's mandate (`LclInstrm`). */
+export const SEPA_MANDATE_TYPES = ['CORE', 'B2B'] as const
+export type SepaMandateType = (typeof SEPA_MANDATE_TYPES)[number]
+/** Whether the mandate allows repeated collections or one (`SeqTp` RCUR/FRST or OOFF). */
+export const SEPA_MANDATE_SEQUENCES = ['RECURRING', 'ONE_OFF'] as const
+export type SepaMandateSequence = (typeof SEPA_MANDATE_SEQUENCES)[number]
+
 /** A customer of a company: the recipient of its documents. */
 export interface Customer {
   id: string
@@ -26,6 +33,12 @@ export interface Customer {
   bic: string | null
   sepaMandateId: string | null
   sepaMandateDate: string | null
+  sepaMandateType: SepaMandateType
+  sepaMandateSequence: SepaMandateSequence
+  /** Collection date of the mandate's last SEPA export; written by SEPA exports only. A mandate unused for 36 months expires. */
+  sepaMandateLastUsedAt: string | null
+  /** Personal account (Debitor) in the accounting exports; else the company's default debtor account. */
+  ledgerAccount: string | null
   createdAt: string
   updatedAt: string
 }

@@ -35,6 +35,16 @@ export function aCompany(overrides: Partial<Company> = {}): Company {
     reminderFees: { 1: '0', 2: '5', 3: '10.5' }, defaultInterestRate: '9.12',
     texts: { en: { INVOICE: { footer: 'Thank you' } } },
     numberRanges: DEFAULT_NUMBER_RANGES, timeZone: 'Europe/Berlin', quoteValidityDays: 30,
+    datev: {
+      consultantNumber: 29098, clientNumber: 55003, chartOfAccounts: 'SKR04', accountLength: 5, fiscalYearStartMonth: 7, lockBookings: true,
+      defaultDebtorAccount: '123456', revenueAccounts: { OSS: '43210', DOMESTIC_ZERO: '44000' }, buKeys: { DOMESTIC_ZERO: '40' }, bankAccount: '18100',
+    },
+    bmd: {
+      defaultDebtorAccount: '20000', revenueAccounts: { DEFAULT: '4010', INTRA_COMMUNITY: '4100' }, taxCodes: { INTRA_COMMUNITY: '7' },
+      postingSymbols: { INVOICE: 'AR', CREDIT_NOTE: 'GU' }, documentNumberMode: 'AS_IS',
+    },
+    vatReturn: { basis: 'CASH', otherExemptionKz: '43' },
+    sepa: { painVersion: 'pain.008.001.02', batchBooking: false, useFirstSequenceType: true, transliterate: false },
     createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-02T03:04:05.678Z',
     ...overrides,
   }
@@ -57,7 +67,8 @@ export function aCustomer(companyId: string, overrides: Partial<Customer> = {}):
     street: 'Ringstraße 5', zipCode: '1010', city: 'Wien', country: 'AT',
     vatId: 'ATU12345678', taxNumber: null, paymentTermDays: 30, defaultLocale: 'en',
     buyerReference: '04011000-12345-67', notes: 'Ruft gern an', iban: null, bic: null,
-    sepaMandateId: 'M-1', sepaMandateDate: '2026-01-01',
+    sepaMandateId: 'M-1', sepaMandateDate: '2026-01-01', sepaMandateType: 'B2B', sepaMandateSequence: 'ONE_OFF', sepaMandateLastUsedAt: '2026-02-03',
+    ledgerAccount: '10042',
     createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-02T03:04:05.678Z',
     ...overrides,
   }
