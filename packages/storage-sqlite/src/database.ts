@@ -72,6 +72,11 @@ export interface CompanyTable {
   number_ranges: string
   time_zone: string
   quote_validity_days: number
+  /** The export settings the company set, JSON objects. */
+  datev: string
+  bmd: string
+  vat_return: string
+  sepa: string
   created_at: string
   updated_at: string
 }
@@ -109,6 +114,10 @@ export interface CustomerTable {
   bic: string | null
   sepa_mandate_id: string | null
   sepa_mandate_date: string | null
+  sepa_mandate_type: string
+  sepa_mandate_sequence: string
+  sepa_mandate_last_used_at: string | null
+  ledger_account: string | null
   created_at: string
   updated_at: string
   /** Folded name, number and email for search. */

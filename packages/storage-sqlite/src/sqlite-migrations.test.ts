@@ -211,3 +211,38 @@ describe('sqlite migrations: blog (0017)', () => {
     await storage.close()
   })
 })
+
+describe('sqlite migrations: export settings (0018)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('upgrades a database at 0017: its company has no export settings set (all defaults), its customers a CORE recurring mandate never used and no ledger account', async () => {
+    const filename = join(folder, 'export-settings.sqlite')
+    await migrateTo(filename, '0017-blog')
+    const raw = new BetterSqlite3(filename)
+    insertRow(raw, 'company', { id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', time_zone: 'Europe/Berlin', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    insertRow(raw, 'customer', {
+      id: 'cu', company_id: 'co', customer_number: 'KD-1', name: 'Kunde', country: 'DE', sepa_mandate_id: 'M-1', sepa_mandate_date: '2025-12-01',
+      created_at: '2026-01-01', updated_at: '2026-01-01',
+    })
+    raw.close()
+
+    const storage = await createSqliteStorage({ filename })
+    const company = (await storage.companies.get('co'))!
+    assert.deepEqual([company.datev, company.bmd, company.vatReturn, company.sepa], [{}, {}, {}, {}])
+    const customer = (await storage.customers.get('co', 'cu'))!
+    assert.deepEqual(
+      [customer.sepaMandateId, customer.sepaMandateType, customer.sepaMandateSequence, customer.sepaMandateLastUsedAt, customer.ledgerAccount],
+      ['M-1', 'CORE', 'RECURRING', null, null],
+    )
+    const datev = { consultantNumber: 1001, revenueAccounts: { OSS: '8321' } }
+    await storage.transaction(async (tx) => {
+      await tx.companies.update({ ...company, datev })
+      await tx.customers.update({ ...customer, ledgerAccount: '10001', sepaMandateLastUsedAt: '2026-02-02' })
+    })
+    assert.deepEqual((await storage.companies.get('co'))?.datev, datev)
+    assert.equal((await storage.customers.get('co', 'cu'))?.sepaMandateLastUsedAt, '2026-02-02')
+    await storage.close()
+  })
+})

@@ -184,7 +184,10 @@ export function storageContract(harness: StorageHarness): void {
     describe('companies', () => {
       it('round-trips every field, nested settings and nulls included', async () => {
         const company = aCompany()
-        const bare = aCompany({ street: null, email: null, vatId: null, apiCallQuota: null, documentQuota: 7, texts: {}, smallBusiness: true, ossRegistered: false })
+        const bare = aCompany({
+          street: null, email: null, vatId: null, apiCallQuota: null, documentQuota: 7, texts: {}, smallBusiness: true, ossRegistered: false,
+          datev: {}, bmd: {}, vatReturn: {}, sepa: {},
+        })
         await storage.transaction(async (tx) => {
           await tx.companies.insert(company)
           await tx.companies.insert(bare)
@@ -198,7 +201,10 @@ export function storageContract(harness: StorageHarness): void {
       it('updates in place', async () => {
         const company = aCompany()
         await storage.transaction((tx) => tx.companies.insert(company))
-        const changed = { ...company, name: 'Neu', plan: 'ENTERPRISE' as const, numberRanges: { ...company.numberRanges, INVOICE: { format: 'R{SEQ}', resetYearly: false } } }
+        const changed = {
+          ...company, name: 'Neu', plan: 'ENTERPRISE' as const, numberRanges: { ...company.numberRanges, INVOICE: { format: 'R{SEQ}', resetYearly: false } },
+          datev: { consultantNumber: 1001 }, bmd: {}, sepa: { ...company.sepa, batchBooking: true },
+        }
         await storage.transaction((tx) => tx.companies.update(changed))
         assert.deepEqual(await storage.companies.get(company.id), changed)
       })
@@ -254,7 +260,10 @@ export function storageContract(harness: StorageHarness): void {
         const company = aCompany()
         const other = aCompany()
         const customer = aCustomer(company.id)
-        const bare = aCustomer(company.id, { email: null, vatId: null, paymentTermDays: null, defaultLocale: null, sepaMandateDate: null })
+        const bare = aCustomer(company.id, {
+          email: null, vatId: null, paymentTermDays: null, defaultLocale: null, sepaMandateDate: null,
+          ledgerAccount: null, sepaMandateLastUsedAt: null, sepaMandateType: 'CORE', sepaMandateSequence: 'RECURRING',
+        })
         await storage.transaction(async (tx) => {
           await tx.companies.insert(company)
           await tx.companies.insert(other)

@@ -16,6 +16,7 @@ import { recurringSchedules } from './0014-recurring-schedules'
 import { fileDocuments } from './0015-file-documents'
 import { keyLastUse } from './0016-key-last-use'
 import { blog } from './0017-blog'
+import { exportSettings } from './0018-export-settings'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-file-documents': fileDocuments,
   '0016-key-last-use': keyLastUse,
   '0017-blog': blog,
+  '0018-export-settings': exportSettings,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,10 @@ const toRow = (company: Company): CompanyTable => ({
   reminder_fees: JSON.stringify(company.reminderFees),
   texts: JSON.stringify(company.texts),
   number_ranges: JSON.stringify(company.numberRanges),
+  datev: JSON.stringify(company.datev),
+  bmd: JSON.stringify(company.bmd),
+  vat_return: JSON.stringify(company.vatReturn),
+  sepa: JSON.stringify(company.sepa),
 })
 
 const fromRow = (row: CompanyTable): Company => ({
@@ -27,6 +31,10 @@ const fromRow = (row: CompanyTable): Company => ({
   texts: JSON.parse(row.texts),
   // A company stored before a range type existed reads with that type's default range.
   numberRanges: { ...DEFAULT_NUMBER_RANGES, ...JSON.parse(row.number_ranges) },
+  datev: JSON.parse(row.datev),
+  bmd: JSON.parse(row.bmd),
+  vatReturn: JSON.parse(row.vat_return),
+  sepa: JSON.parse(row.sepa),
 })
 
 const companyById = preparedQuery((db, { id }: { id: string }) => db.selectFrom('company').selectAll().where('id', '=', id))

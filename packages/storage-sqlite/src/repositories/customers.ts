@@ -8,7 +8,7 @@ import { listPage } from './list-page'
 const columns = columnsOf<Customer>([
   'id', 'companyId', 'customerNumber', 'name', 'email', 'street', 'zipCode', 'city', 'country', 'vatId', 'taxNumber',
   'paymentTermDays', 'defaultLocale', 'buyerReference', 'notes', 'iban', 'bic', 'sepaMandateId', 'sepaMandateDate',
-  'createdAt', 'updatedAt',
+  'sepaMandateType', 'sepaMandateSequence', 'sepaMandateLastUsedAt', 'ledgerAccount', 'createdAt', 'updatedAt',
 ])
 
 const toRow = (customer: Customer): CustomerTable => ({
