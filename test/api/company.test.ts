@@ -62,6 +62,39 @@ describe('company', () => {
     assert.deepEqual(response.body.data.documents, { used: 0, quota: 100, remaining: 100, byDocumentType: {} })
   })
 
+  it('shows the export settings with their defaults, and what the company set over them', async () => {
+    const fresh = (await (await createTenant(app)).api.get('/company')).body.data
+    assert.deepEqual(fresh.datev, {
+      consultantNumber: null, clientNumber: null, chartOfAccounts: 'SKR03', accountLength: 4, fiscalYearStartMonth: 1, lockBookings: false,
+      defaultDebtorAccount: '10000',
+      revenueAccounts: {
+        DOMESTIC_STANDARD: '8400', DOMESTIC_REDUCED: '8300', INTRA_COMMUNITY: '8125', REVERSE_CHARGE_EU: '8336', REVERSE_CHARGE_13B: '8337',
+        EXPORT_DELIVERY: '8120', THIRD_COUNTRY: '8338', SMALL_BUSINESS: '8195', OTHER_EXEMPTION: '8100', OSS: '8320',
+      },
+      buKeys: {}, bankAccount: '1200',
+    })
+    assert.deepEqual(fresh.bmd, {
+      defaultDebtorAccount: null, revenueAccounts: { DEFAULT: '4000' }, taxCodes: { DOMESTIC_STANDARD: '1', DOMESTIC_REDUCED: '1' },
+      postingSymbols: { INVOICE: 'AR', CREDIT_NOTE: 'AR' }, documentNumberMode: 'DIGITS_ONLY',
+    })
+    assert.deepEqual(fresh.vatReturn, { basis: 'ACCRUAL', otherExemptionKz: '48' })
+    assert.deepEqual(fresh.sepa, { painVersion: 'pain.008.001.08', batchBooking: true, useFirstSequenceType: false, transliterate: true })
+
+    const { api } = await createTenant(app, {
+      datev: { consultantNumber: 29098, clientNumber: 55003, chartOfAccounts: 'SKR04', buKeys: { DOMESTIC_ZERO: '40' }, revenueAccounts: { DOMESTIC_ZERO: '4200' } },
+      bmd: { defaultDebtorAccount: '20000', postingSymbols: { CREDIT_NOTE: 'GU' } },
+      vatReturn: { basis: 'CASH' },
+      sepa: { painVersion: 'pain.008.001.02' },
+    })
+    const response = await api.get('/company')
+    documented('GET', '/api/v1/company', response)
+    const { datev, bmd, vatReturn, sepa } = response.body.data
+    assert.deepEqual([datev.consultantNumber, datev.clientNumber, datev.chartOfAccounts, datev.bankAccount], [29098, 55003, 'SKR04', '1800'])
+    assert.deepEqual([datev.revenueAccounts.DOMESTIC_STANDARD, datev.revenueAccounts.DOMESTIC_ZERO, datev.buKeys], ['4400', '4200', { DOMESTIC_ZERO: '40' }])
+    assert.deepEqual([bmd.defaultDebtorAccount, bmd.postingSymbols], ['20000', { INVOICE: 'AR', CREDIT_NOTE: 'GU' }])
+    assert.deepEqual([vatReturn.basis, sepa.painVersion, sepa.batchBooking], ['CASH', 'pain.008.001.02', true])
+  })
+
   it('is read-only through the API', async () => {
     const { api } = await createTenant(app)
     assert.equal((await api.put('/company', { name: 'Neu' })).status, 405)

@@ -128,6 +128,36 @@ describe('customers', () => {
     assert.equal((await tenant.api.put('/customers/nope', { city: 'Linz' })).status, 404)
   })
 
+  it('takes the ledger account and the mandate type and sequence on POST and PUT, with defaults, and never takes sepaMandateLastUsedAt', async () => {
+    const plain = (await tenant.api.post('/customers', { name: 'Ohne' })).body.data
+    assert.deepEqual(
+      [plain.ledger_account, plain.ledgerAccount, plain.sepa_mandate_type, plain.sepaMandateSequence, plain.sepa_mandate_last_used_at, plain.sepaMandateLastUsedAt],
+      [null, null, 'CORE', 'RECURRING', null, null],
+    )
+
+    const created = await tenant.api.post('/customers', { name: 'Mit', ledger_account: '10042', sepaMandateType: 'B2B', sepa_mandate_sequence: 'ONE_OFF', sepaMandateLastUsedAt: '2026-01-01' })
+    assert.equal(created.status, 201, created.text)
+    documented('POST', '/api/v1/customers', created)
+    assert.equal(created.headers.get('invoicing-ignored-fields'), 'sepaMandateLastUsedAt')
+    const customer = created.body.data
+    assert.deepEqual([customer.ledgerAccount, customer.sepa_mandate_type, customer.sepaMandateSequence, customer.sepaMandateLastUsedAt], ['10042', 'B2B', 'ONE_OFF', null])
+
+    const updated = await tenant.api.put(`/customers/${customer.id}`, { ledgerAccount: null, sepa_mandate_type: 'CORE', sepa_mandate_last_used_at: '2026-02-02' })
+    assert.equal(updated.status, 200, updated.text)
+    documented('PUT', '/api/v1/customers/{id}', updated)
+    assert.equal(updated.headers.get('invoicing-ignored-fields'), 'sepa_mandate_last_used_at')
+    assert.deepEqual([updated.body.data.ledgerAccount, updated.body.data.sepaMandateType, updated.body.data.sepa_mandate_sequence, updated.body.data.sepaMandateLastUsedAt],
+      [null, 'CORE', 'ONE_OFF', null])
+    assert.deepEqual((await tenant.api.get(`/customers/${customer.id}`)).body.data, updated.body.data)
+
+    for (const [body, field] of [[{ ledgerAccount: '10O42' }, 'ledgerAccount'], [{ sepaMandateType: 'COR1' }, 'sepaMandateType'], [{ sepa_mandate_sequence: 'FRST' }, 'sepaMandateSequence']] as const) {
+      const refused = await tenant.api.put(`/customers/${customer.id}`, body)
+      assert.equal(refused.status, 400)
+      assert.deepEqual([refused.body.code, refused.body.field], ['validation_failed', field])
+      documented('PUT', '/api/v1/customers/{id}', refused)
+    }
+  })
+
   it('answers 409 when PUT gives a customer number another customer holds', async () => {
     const first = (await tenant.api.post('/customers', { name: 'A', customerNumber: 'PUT-1' })).body.data
     const second = (await tenant.api.post('/customers', { name: 'B' })).body.data

@@ -57,6 +57,24 @@ describe('the invoicing command', () => {
     assert.deepEqual(runCli(['company', 'show', company.id], env).json(), updated.json())
   })
 
+  it('sets export settings object by object and prints them with their defaults', () => {
+    const company = runCli(['company', 'create', '--json', '{"name":"Export GmbH"}'], env).json()
+    assert.equal(company.datev.consultantNumber, null)
+    const first = runCli(['company', 'update', company.id, '--json', '{"datev":{"consultantNumber":29098,"chartOfAccounts":"SKR04"},"sepa":{"batchBooking":false}}'], env)
+    assert.equal(first.status, 0, first.stderr)
+    const second = runCli(['company', 'update', company.id, '--json', '{"datev":{"client_number":55003,"revenueAccounts":{"OSS":"4321"}}}'], env)
+    assert.equal(second.status, 0, second.stderr)
+    const { datev, sepa } = second.json()
+    assert.deepEqual([datev.consultantNumber, datev.clientNumber, datev.chartOfAccounts, datev.bankAccount], [29098, 55003, 'SKR04', '1800'])
+    assert.deepEqual([datev.revenueAccounts.OSS, datev.revenueAccounts.DOMESTIC_STANDARD, sepa.batchBooking], ['4321', '4400', false])
+
+    const invalid = runCli(['company', 'update', company.id, '--json', '{"datev":{"consultantNumber":99}}'], env)
+    assert.equal(invalid.status, 1)
+    const error = JSON.parse(invalid.stderr)
+    assert.deepEqual([error.code, error.field], ['validation_failed', 'datev.consultantNumber'])
+    assert.match(error.error, /^datev\.consultantNumber: must be 1001 to 9999999/)
+  })
+
   it('reports bad company input: exit 2 for broken JSON, exit 1 with a JSON error for invalid fields', () => {
     const broken = runCli(['company', 'create', '--json', '{name'], env)
     assert.equal(broken.status, 2)

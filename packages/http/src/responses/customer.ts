@@ -1,6 +1,6 @@
-import type { Customer } from '@invoicing/core'
+import { SEPA_MANDATE_SEQUENCES, SEPA_MANDATE_TYPES, type Customer } from '@invoicing/core'
 import * as v from 'valibot'
-import { legacyResponse, nullableNumber, nullableString, timestamp } from './shapes'
+import { calendarDate, legacyResponse, nullableNumber, nullableString, timestamp } from './shapes'
 
 /** The fields of a customer as the API shows them (camelCase). */
 export const customerFields = {
@@ -22,6 +22,10 @@ export const customerFields = {
   bic: nullableString,
   sepaMandateId: nullableString,
   sepaMandateDate: nullableString,
+  sepaMandateType: v.picklist(SEPA_MANDATE_TYPES),
+  sepaMandateSequence: v.picklist(SEPA_MANDATE_SEQUENCES),
+  sepaMandateLastUsedAt: v.pipe(v.nullable(calendarDate), v.description('Read-only: the collection date of the mandate\'s last SEPA export; null if never collected')),
+  ledgerAccount: v.pipe(nullableString, v.description('Personal account (Debitor) in DATEV and BMD exports')),
   createdAt: timestamp,
   updatedAt: timestamp,
 }
