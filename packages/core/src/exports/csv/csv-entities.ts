@@ -95,15 +95,6 @@ export const PAYMENT_COLUMNS: readonly Column<PaymentRecord>[] = [
   ['created_at', ({ payment }) => timestamp(payment.createdAt)],
 ]
 
-/**
- * The customer's ledger account (Debitorenkonto) once customers have one; until then, and for
- * a customer without one, an empty field.
- */
-const ledgerAccountOf = (customer: Customer): string | null => {
-  const value = (customer as Customer & { ledgerAccount?: unknown }).ledgerAccount
-  return value === undefined || value === null ? null : String(value)
-}
-
 export const CUSTOMER_COLUMNS: readonly Column<Customer>[] = [
   ['id', (customer) => customer.id],
   ['customer_number', (customer) => customer.customerNumber],
@@ -121,7 +112,7 @@ export const CUSTOMER_COLUMNS: readonly Column<Customer>[] = [
   ['bic', (customer) => customer.bic],
   ['sepa_mandate_id', (customer) => customer.sepaMandateId],
   ['sepa_mandate_date', (customer) => date(customer.sepaMandateDate)],
-  ['ledger_account', ledgerAccountOf],
+  ['ledger_account', (customer) => customer.ledgerAccount],
   ['created_at', (customer) => timestamp(customer.createdAt)],
 ]
 

@@ -58,7 +58,7 @@ async function setup() {
   const actor = companyActor(companyId)
   const plain = await invoicing.customers.create(actor, { name: 'Kunde AG', country: 'DE' })
   const tricky = await invoicing.customers.create(actor, {
-    name: TRICKY_NAME, country: 'DE', vatId: 'DE811569869', iban: 'DE89370400440532013000', sepaMandateId: 'M-1', sepaMandateDate: '2026-01-15',
+    name: TRICKY_NAME, country: 'DE', vatId: 'DE811569869', iban: 'DE89370400440532013000', sepaMandateId: 'M-1', sepaMandateDate: '2026-01-15', ledgerAccount: '10042',
   })
   const lines = [
     { description: TRICKY_DESCRIPTION, quantity: '2.5', unitPrice: '80', unit: 'HUR' },
@@ -181,7 +181,7 @@ describe('CSV export', () => {
       const customer = recordsOf((await exportOf({ entity: 'customers', dialect })).content, dialect).find((record) => record.id === tricky.id)!
       assert.deepEqual(
         ['customer_number', 'vat_id', 'iban', 'sepa_mandate_id', 'sepa_mandate_date', 'payment_term_days', 'ledger_account', 'email'].map((column) => customer[column]),
-        [tricky.customerNumber, 'DE811569869', 'DE89370400440532013000', 'M-1', expected.date, '', '', ''],
+        [tricky.customerNumber, 'DE811569869', 'DE89370400440532013000', 'M-1', expected.date, '', '10042', ''],
       )
       const payments = recordsOf((await exportOf({ entity: 'payments', dialect })).content, dialect)
       assert.deepEqual(payments.map((payment) => payment.payment_date), dialect === 'rfc4180' ? ['2026-03-09', '2026-03-10'] : ['09.03.2026', '10.03.2026'])
