@@ -41,6 +41,7 @@ import { createFileDocumentService, createFileUploads, fileCleanupJob, type File
 import type { Actor } from './access/actor'
 import { createMetaService } from './meta'
 import { createBlog } from './blog'
+import { createExportService } from './exports'
 
 export interface InvoicingOptions {
   storage: Storage
@@ -141,6 +142,8 @@ export function createInvoicing(options: InvoicingOptions) {
     payments: createPaymentService(deps),
     /** Documents (files): multipart and direct uploads, reads, metadata, links. */
     documents: { ...createFileDocumentService(deps), ...createFileUploads(deps, options.uploads) },
+    /** Exports for accountants and banks: made, listed, downloaded, voided (each type a policy of EXPORT_POLICIES). */
+    exports: createExportService(deps),
     /** Recurring schedules: an invoice template and the rule of its dates. */
     recurringSchedules: createScheduleService(deps, occurrenceSending),
     /** The platform's blog (posts, categories, tags, media): platform administrators only. */

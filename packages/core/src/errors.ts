@@ -152,6 +152,10 @@ export const ERROR_CODES = [
   'content_required',
   /** A post has the media file as its cover, so it cannot be deleted (`postIds`). */
   'media_in_use',
+  /** An export's period is longer than 731 days, both ends included (`maxDays`). */
+  'period_too_long',
+  /** An export would hold more than 100,000 documents (`maxDocuments`). */
+  'export_too_large',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -167,3 +167,10 @@ export {
   type PostListQuery, type PostUpdateInput, type PublishInput, type StagedMedia, type TagCreateInput, type TagUpdateInput,
 } from './blog'
 export type { BlogPostListQuery, BlogReader, BlogRepository, BlogSlugNamespace } from './ports/storage'
+export {
+  BUILT_EXPORT_TYPES, CSV_DIALECTS, CSV_ENTITIES, CsvExportSchema, EXPORT_POLICIES, EXPORT_STATUSES, EXPORT_TYPES, ExportListQuerySchema,
+  MAX_EXPORT_DOCUMENTS, MAX_EXPORT_PERIOD_DAYS, VoidExportSchema, exportFileKeyOf, exportViewOf,
+  type BuiltExportType, type CsvExportInput, type Export, type ExportFile, type ExportListQuery as ExportListQueryInput, type ExportOutput, type ExportPolicy,
+  type ExportService, type ExportStatus, type ExportType, type ExportView, type VoidExportInput,
+} from './exports'
+export type { ExportListQuery, ExportReader, ExportRepository } from './ports/storage'

@@ -93,6 +93,8 @@ export const STATUS_BY_CODE = {
   status_read_only: 400,
   content_required: 400,
   media_in_use: 409,
+  period_too_long: 400,
+  export_too_large: 400,
   invalid_json: 400,
   invalid_multipart: 400,
   range_not_satisfiable: 416,

@@ -17,6 +17,7 @@ import { createDocumentVersionRepository } from './repositories/document-version
 import { createEventOutbox } from './repositories/events'
 import { createFileDocumentRepository } from './repositories/file-documents'
 import { createBlogRepository } from './repositories/blog'
+import { createExportRepository } from './repositories/exports'
 import { createIdempotencyRepository } from './repositories/idempotency'
 import { createInvoiceRepository } from './repositories/invoices'
 import { createOrderDocumentRepository } from './repositories/order-documents'
@@ -51,6 +52,7 @@ const repositoriesOf = (executor: Executor): StorageTx => ({
   recurringSchedules: createRecurringScheduleRepository(executor),
   documentCategories: createDocumentCategoryRepository(executor),
   fileDocuments: createFileDocumentRepository(executor),
+  exports: createExportRepository(executor),
   idempotency: createIdempotencyRepository(executor),
   events: createEventOutbox(executor),
   audit: createAuditLog(executor),

@@ -24,6 +24,8 @@ export interface Database {
   file_document_link: FileDocumentLinkTable
   file_deletion: FileDeletionTable
   host_secret: HostSecretTable
+  export_file: ExportFileTable
+  export_record: ExportRecordTable
   blog_post: BlogPostTable
   blog_post_category: BlogPostCategoryTable
   blog_post_tag: BlogPostTagTable
@@ -656,4 +658,35 @@ export interface BlogMediaTable {
   height: number | null
   alt_text: string | null
   created_at: string
+}
+
+export interface ExportFileTable {
+  /** The rowid: insertion order. */
+  seq: Generated<number>
+  id: string
+  company_id: string
+  type: string
+  status: string
+  /** JSON object. */
+  parameters: string
+  /** JSON object. */
+  summary: string
+  file_name: string
+  content_type: string
+  encoding: string
+  size: number
+  sha256: string
+  document_count: number
+  created_at: string
+  created_by_key_id: string | null
+  voided_at: string | null
+  void_reason: string | null
+}
+
+export interface ExportRecordTable {
+  export_id: string
+  company_id: string
+  /** The export's type, so one type's records are read from the index alone. */
+  type: string
+  record_id: string
 }

@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'delivery_note.cancelled', 'delivery_note.converted',
   'order.created', 'order.updated', 'order.completed', 'order.cancelled', 'order.converted',
   'document.created', 'document.updated', 'document.deleted', 'document.linked', 'document.unlinked',
+  'export.created', 'export.voided',
   'recurring_schedule.created', 'recurring_schedule.updated', 'recurring_schedule.paused', 'recurring_schedule.resumed',
   'recurring_schedule.completed', 'recurring_schedule.cancelled', 'recurring_schedule.occurrence_created', 'recurring_schedule.occurrence_failed',
 ] as const

@@ -47,6 +47,8 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<EventType, string>> = {
   'document.deleted': 'A file was deleted',
   'document.linked': 'A file was linked to a record',
   'document.unlinked': 'A file\'s link to a record was removed',
+  'export.created': 'An export file was made and stored',
+  'export.voided': 'An export was voided: its documents may be exported again; its file stays',
   'recurring_schedule.created': 'A recurring schedule was created',
   'recurring_schedule.updated': 'A recurring schedule\'s settings or template were changed',
   'recurring_schedule.paused': 'A recurring schedule was paused',

@@ -24,6 +24,8 @@ import { orderDocumentRecords } from './order-document-records'
 import { recurringScheduleRecords } from './recurring-schedule-records'
 import { fileDocumentRecords, type StoredFileDocument } from './file-document-records'
 import { blogRecords } from './blog-records'
+import { exportRecords } from './export-records'
+import type { Export } from '../exports'
 import type { BlogCategory, BlogMedia, BlogPost, BlogTag } from '../blog'
 import type { RecurringOccurrence, RecurringSchedule } from '../recurring-schedules'
 import type { OrderDocument } from '../order-documents'
@@ -47,6 +49,8 @@ export function createMemoryStorage(): Storage {
     recurringOccurrences: createTable<RecurringOccurrence>(),
     documentCategories: createTable<DocumentCategory>(),
     fileDocuments: createTable<StoredFileDocument>(),
+    exports: createTable<Export>(),
+    exportedRecords: createTable<string[]>(),
     fileDeletions: createTable<{ key: string; at: string }>(),
     hostSecrets: createTable<string>(),
     idempotency: createTable<IdempotencyRecord>(),
@@ -108,6 +112,8 @@ interface Tables {
   recurringOccurrences: Table<RecurringOccurrence>
   documentCategories: Table<DocumentCategory>
   fileDocuments: Table<StoredFileDocument>
+  exports: Table<Export>
+  exportedRecords: Table<string[]>
   fileDeletions: Table<{ key: string; at: string }>
   hostSecrets: Table<string>
   idempotency: Table<IdempotencyRecord>
@@ -505,6 +511,7 @@ function createRepositories(tables: Tables): StorageTx {
       },
     },
     fileDocuments: fileDocumentRecords(tables, tables),
+    exports: exportRecords(tables),
     blog: blogRecords(tables),
     idempotency: idempotencyRecords(tables.idempotency),
     events: eventRecords(tables.events),
@@ -555,6 +562,7 @@ function serializeReads(repositories: StorageTx, serialized: <T>(task: () => Pro
     recurringSchedules: wrap(repositories.recurringSchedules),
     documentCategories: wrap(repositories.documentCategories),
     fileDocuments: wrap(repositories.fileDocuments),
+    exports: wrap(repositories.exports),
     blog: wrap(repositories.blog),
     idempotency: wrap(repositories.idempotency),
     events: wrap(repositories.events),

@@ -15,6 +15,7 @@ import { orderDocumentContract } from './order-document-contract'
 import { recurringScheduleContract } from './recurring-schedule-contract'
 import { fileDocumentContract } from './file-document-contract'
 import { blogContract } from './blog-contract'
+import { exportContract } from './export-contract'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -781,6 +782,7 @@ export function storageContract(harness: StorageHarness): void {
     orderDocumentContract({ storage: () => storage, storedCustomers, concurrently })
     recurringScheduleContract({ storage: () => storage, storedCustomers, concurrently })
     fileDocumentContract({ storage: () => storage, storedCustomers, concurrently })
+    exportContract({ storage: () => storage, storedCustomers, concurrently })
     blogContract({ storage: () => storage, concurrently })
 
     describe('document categories', () => {

@@ -17,6 +17,7 @@ import { fileDocuments } from './0015-file-documents'
 import { keyLastUse } from './0016-key-last-use'
 import { blog } from './0017-blog'
 import { exportSettings } from './0018-export-settings'
+import { exports } from './0019-exports'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-key-last-use': keyLastUse,
   '0017-blog': blog,
   '0018-export-settings': exportSettings,
+  '0019-exports': exports,
 }
 
 export const migrationProvider: MigrationProvider = {

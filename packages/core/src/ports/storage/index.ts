@@ -6,6 +6,7 @@ import type { CompanyReader, CompanyRepository } from './companies'
 import type { CustomerReader, CustomerRepository } from './customers'
 import type { DocumentCategoryReader, DocumentCategoryRepository } from './document-categories'
 import type { FileDocumentReader, FileDocumentRepository } from './file-documents'
+import type { ExportReader, ExportRepository } from './exports'
 import type { DocumentVersionReader, DocumentVersionRepository } from './document-versions'
 import type { EventReader, EventOutbox } from './events'
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency'
@@ -71,6 +72,7 @@ export interface StorageReader {
   readonly recurringSchedules: RecurringScheduleReader
   readonly documentCategories: DocumentCategoryReader
   readonly fileDocuments: FileDocumentReader
+  readonly exports: ExportReader
   readonly idempotency: IdempotencyReader
   readonly events: EventReader
   readonly audit: AuditReader
@@ -97,6 +99,7 @@ export interface StorageTx {
   readonly recurringSchedules: RecurringScheduleRepository
   readonly documentCategories: DocumentCategoryRepository
   readonly fileDocuments: FileDocumentRepository
+  readonly exports: ExportRepository
   readonly idempotency: IdempotencyRepository
   readonly events: EventOutbox
   readonly audit: AuditLog
@@ -122,6 +125,7 @@ export type * from './order-documents'
 export type * from './recurring-schedules'
 export type * from './document-categories'
 export type * from './file-documents'
+export type * from './exports'
 export type * from './idempotency'
 export type * from './events'
 export type * from './audit'
