@@ -27,6 +27,7 @@ import { paymentRoutes } from './routes/payments'
 import { recurringScheduleRoutes } from './routes/recurring-schedules'
 import { documentRoutes } from './routes/documents'
 import { blogRoutes } from './routes/blog'
+import { exportRoutes } from './routes/exports'
 import { uploadReceiver } from './routes/document-uploads'
 import { productRoutes } from './routes/products'
 import { mountRoutes, type Route } from './routes/route'
@@ -79,6 +80,7 @@ export function createApp({ invoicing, logger = createJsonLogger('silent'), body
     ...orderDocumentRoutes(invoicing),
     ...recurringScheduleRoutes(invoicing),
     ...documentRoutes(invoicing),
+    ...exportRoutes(invoicing),
     ...blogRoutes(invoicing),
     ...webhookRoutes(invoicing),
     ...documentCategoryRoutes(invoicing),
