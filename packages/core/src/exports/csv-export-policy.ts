@@ -10,14 +10,14 @@ type CsvEntity = (typeof CSV_ENTITIES)[number]
 
 /** POST /exports/csv. */
 export const CsvExportSchema = aliased(v.object({
-  entity: v.pipe(lowerCased(CSV_ENTITIES), v.description('What one row is')),
+  entity: v.pipe(lowerCased(CSV_ENTITIES), v.description(`What one row is: ${CSV_ENTITIES.join(', ')} (case-insensitive)`)),
   ...commonExportEntries,
   invoiceTypes: v.optional(v.pipe(
     v.array(upperCased(CSV_INVOICE_TYPES)), v.maxLength(CSV_INVOICE_TYPES.length), v.minLength(1, 'must name at least one type'),
     v.description('invoices and invoice_lines: default INVOICE and CREDIT_NOTE; PROFORMA only when asked'),
   )),
   status: v.optional(v.pipe(boundedString(40), v.toUpperCase(), v.description('A status of the entity; default all'))),
-  dialect: v.optional(v.pipe(lowerCased(CSV_DIALECTS), v.description('Default rfc4180'))),
+  dialect: v.optional(v.pipe(lowerCased(CSV_DIALECTS), v.description(`${CSV_DIALECTS.join(' or ')} (case-insensitive); default rfc4180`))),
 }))
 export type CsvExportInput = v.InferInput<typeof CsvExportSchema>
 
@@ -57,8 +57,8 @@ export const csvExportPolicy: ExportPolicy<CsvExportInput, CsvParameters> = {
     }
   },
   recordsOf: (parameters) => RECORDS_BY_ENTITY[parameters.entity],
-  async write(reader, company, { onlyNotExported: _, ...parameters }) {
-    const written = await writeCsvExport(reader, company, parameters)
+  async write(reader, company, { onlyNotExported: _, ...parameters }, { today }) {
+    const written = await writeCsvExport(reader, company, { ...parameters, today })
     return {
       content: written.content,
       fileName: written.fileName,

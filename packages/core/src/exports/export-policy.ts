@@ -1,10 +1,17 @@
 import type * as v from 'valibot'
 import type { Company } from '../companies'
 import type { StorageReader } from '../ports/storage'
+import type { CalendarDate } from '../shared/calendar-date'
 import type { CommonExportParameters } from './export-parameters'
 
 /** The record groups of the reader whose records an export can contain (and mark as exported). */
 export type ExportedRecords = 'invoices' | 'orderDocuments' | 'payments' | 'customers'
+
+/** What a writer may need beyond the parameters. */
+export interface ExportContext {
+  /** The date of the export in the company's time zone. */
+  today: CalendarDate
+}
 
 /** A file written for an export, and what it contains. */
 export interface ExportOutput {
@@ -32,5 +39,5 @@ export interface ExportPolicy<TInput = unknown, TParameters extends CommonExport
   parametersOf(input: unknown, company: Company): TParameters
   /** Where the records of `parameters` are read from: `onlyNotExported` leaves out marked ones there. */
   recordsOf(parameters: TParameters): ExportedRecords
-  write(reader: StorageReader, company: Company, parameters: TParameters): Promise<ExportOutput>
+  write(reader: StorageReader, company: Company, parameters: TParameters, context: ExportContext): Promise<ExportOutput>
 }

@@ -7,7 +7,7 @@ import type { IdempotencyClaim } from '../idempotency'
 import type { CoreDeps } from '../ports/deps'
 import type { FileContent } from '../ports/files'
 import type { StorageReader } from '../ports/storage'
-import { addDays, startOfDay } from '../shared/calendar-date'
+import { addDays, calendarDateOf, startOfDay } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { parseInput } from '../shared/validation'
 import { createUnitOfWork, retryingTransaction } from '../unit-of-work'
@@ -49,7 +49,7 @@ export function createExportService(deps: CoreDeps) {
       const records = policy.recordsOf(parameters)
       const excluded = parameters.onlyNotExported ? new Set(await storage.exports.exportedRecordIds(actor.companyId, type)) : new Set<string>()
       const filtered = readerWithout(storage, records, excluded)
-      const output = await policy.write(filtered.reader, company, parameters)
+      const output = await policy.write(filtered.reader, company, parameters, { today: calendarDateOf(clock.now(), company.timeZone) })
       if (output.documentIds.length > MAX_EXPORT_DOCUMENTS) {
         throw new InvoicingError('export_too_large', `The export would hold ${output.documentIds.length} documents; at most ${MAX_EXPORT_DOCUMENTS} fit in one, choose a shorter period`, { maxDocuments: MAX_EXPORT_DOCUMENTS })
       }
