@@ -140,6 +140,8 @@ async function createFixtures(tenant: Tenant) {
     await form({}, { bytes: Buffer.from('kein Bild'), type: 'text/plain', name: 'a.txt' }),
   ]
   const toUpload = ok(await api.post('/documents/uploads', { fileName: 'spaeter.png', contentType: 'image/png', size: PNG.length }))
+  const exports = { completed: ok(await api.post('/exports/csv', { entity: 'customers' })).id as string, voided: ok(await api.post('/exports/csv', { entity: 'customers' })).id as string }
+  ok(await api.post(`/exports/${exports.voided}/void`, {}))
   return {
     forms, linkOf, mediaForms,
     /** A fresh upload URL's token, for `{uploadToken}`. */
@@ -157,6 +159,7 @@ async function createFixtures(tenant: Tenant) {
       ...orderDocuments,
       'recurring-schedules': recurringSchedules,
       documents,
+      exports,
       ...blog,
     } as Record<string, Record<string, string>>,
   }
@@ -191,6 +194,11 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
   'PUT /api/v1/documents/{id}': () => [{ title: 'Vertrag', category: 'CONTRACT' }, { fileName: 'a/b' }, { category: 'bogus' }],
   'POST /api/v1/documents/{id}/links': (f) => [{ type: 'CUSTOMER', id: f.customer }, { type: 'CUSTOMER', id: f.customer }, { type: 'INVOICE', id: 'unknown' }, { type: 'bogus', id: 'x' }],
   'PUT /api/v1/documents/uploads/{uploadToken}': () => ['bytes', new RawBody(PNG, { 'content-type': 'image/png' })],
+  'POST /api/v1/exports/csv': () => [
+    { entity: 'invoices', from: '2026-01-01', to: '2026-12-31', dialect: 'excel-de' }, { entity: 'invoices', from: '2024-01-01', to: '2026-12-31' },
+    { entity: 'customers', onlyNotExported: true },
+  ],
+  'POST /api/v1/exports/{id}/void': () => [{ reason: 'doppelt' }],
   'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
   'PUT /api/v1/customers/{id}': () => [{ name: 'Umbenannt', email: 'neu@example.de' }, { customerNumber: 'K-1' }],
   'POST /api/v1/products': () => [{ name: 'Neu', productNumber: 'P-1' }, { name: 'Neu', productNumber: 'P-1' }],

@@ -70,6 +70,15 @@ describe('every POST under an Idempotency-Key', () => {
   const blogPost = async (content?: string) => (await api.post('/blog/posts', { title: `Beitrag ${Math.random()}`, content })).body as { id: string }
   const blogStatus = async (id: string, status: string) => ((await api.get(`/blog/posts/${id}`)).body.status === status ? 1 : 0)
   const writes: Record<string, () => Promise<Write>> = {
+    'POST /exports/csv': async () => {
+      await sent()
+      const before = await count('/exports')
+      return { path: '/exports/csv', body: { entity: 'invoices', from: '2020-01-01', to: '2021-12-31', dialect: 'excel-de' }, effects: async () => (await count('/exports')) - before }
+    },
+    'POST /exports/{id}/void': async () => {
+      const exported = await ok(api.post('/exports/csv', { entity: 'customers' }))
+      return { path: `/exports/${exported.id}/void`, body: { reason: 'doppelt' }, effects: async () => (await count('/exports?status=VOIDED&type=CSV')) }
+    },
     'POST /documents': async () => {
       const before = await count('/documents')
       return { path: '/documents', ...(await form({ bytes: PDF, type: 'application/pdf', name: 'einmal.pdf' })), effects: async () => (await count('/documents')) - before }

@@ -28,6 +28,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createWebhook: { url: 'https://shop.example/hooks/invoicing', events: ['invoice.sent', 'invoice.paid'], description: 'Shop' },
   updateWebhook: { active: false },
   createDocumentCategory: { name: 'Consulting' },
+  createCsvExport: { entity: 'invoices', from: '2026-01-01', to: '2026-03-31', dialect: 'excel-de', onlyNotExported: true },
+  voidExport: { reason: 'Handed over for the wrong quarter' },
   createQuote: {
     customerId: 'cus_123', validUntil: '2026-12-31',
     lines: [{ description: 'Office chair', quantity: 4, unit: 'H87', unitPrice: '249.00', lineType: 'PRODUCT' }, { description: 'Assembly', quantity: '1.5', unit: 'HUR', unitPrice: '80' }],
