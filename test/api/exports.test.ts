@@ -64,6 +64,12 @@ describe('exports', () => {
     const listed = await tenant.api.get('/exports?type=csv&status=COMPLETED')
     documented('GET', '/api/v1/exports', listed)
     assert.ok(listed.body.data.some((each: { id: string }) => each.id === exported.id))
+    const today = new Date().toISOString().slice(0, 10)
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)
+    assert.ok((await tenant.api.get(`/exports?from=${yesterday}&to=${today}`)).body.data.some((each: { id: string }) => each.id === exported.id))
+    assert.deepEqual((await tenant.api.get('/exports?from=2099-01-01')).body.data, [])
+    assert.deepEqual((await tenant.api.get(`/exports?to=${'2020-01-01'}`)).body.data, [])
+    assert.deepEqual((await tenant.api.get('/exports?status=voided')).body.data.filter((each: { id: string }) => each.id === exported.id), [])
     const audit = (await app.invoicing.audit.list({ companyId: tenant.company.id, apiKeyId: null } as never, { action: 'EXPORT_DOWNLOADED_VIA_API' })) as { items: { targetId: string }[] }
     assert.ok(audit.items.some((entry) => entry.targetId === exported.id))
   })
