@@ -51,6 +51,9 @@ describe('exports', () => {
     const file = await tenant.api.get(`/exports/${exported.id}/file`)
     assert.equal(file.status, 200)
     assert.equal(file.headers.get('content-type'), 'text/csv; charset=utf-8')
+    const documentedFile = (await tenant.api.get('/openapi.json')).body.paths['/api/v1/exports/{id}/file'].get.responses['200']
+    assert.ok(documentedFile.content['text/csv; charset=utf-8'], 'the answer\'s Content-Type is documented')
+    for (const header of ['Content-Disposition', 'X-Content-SHA256']) assert.ok(documentedFile.headers[header], header)
     assert.equal(file.headers.get('content-disposition'), 'attachment; filename="invoices_2026-01-01_2026-01-31.csv"')
     assert.equal(file.headers.get('x-content-sha256'), sha256(file.bytes))
     assert.deepEqual([exported.file.sha256, exported.file.size], [sha256(file.bytes), file.bytes.length])

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { parseInput, aliased } from '../shared/validation'
 import { boundedString, upperCased } from '../shared/fields'
-import { CSV_DIALECTS, CSV_ENTITIES, writeCsvExport, type CsvExportParameters } from './csv'
+import { CSV_CONTENT_TYPE, CSV_DIALECTS, CSV_ENTITIES, writeCsvExport, type CsvExportParameters } from './csv'
 import { checkedPeriod, commonExportEntries, lowerCased, type CommonExportParameters } from './export-parameters'
 import type { ExportedRecords, ExportPolicy } from './export-policy'
 
@@ -42,6 +42,7 @@ const INVOICE_ENTITIES: readonly CsvEntity[] = ['invoices', 'invoice_lines']
 /** Generic CSV of one entity, in the `rfc4180` or `excel-de` dialect. */
 export const csvExportPolicy: ExportPolicy<CsvExportInput, CsvParameters> = {
   path: 'csv',
+  contentType: CSV_CONTENT_TYPE,
   schema: CsvExportSchema,
   parametersOf(input) {
     const parsed = parseInput(CsvExportSchema, input)
@@ -62,7 +63,7 @@ export const csvExportPolicy: ExportPolicy<CsvExportInput, CsvParameters> = {
     return {
       content: written.content,
       fileName: written.fileName,
-      contentType: written.contentType,
+      contentType: CSV_CONTENT_TYPE,
       encoding: 'UTF-8',
       documentIds: written.documentIds,
       summary: { rows: written.rows },

@@ -33,6 +33,8 @@ export interface ExportOutput {
 export interface ExportPolicy<TInput = unknown, TParameters extends CommonExportParameters = CommonExportParameters> {
   /** The segment of its create request: `POST /exports/{path}`. */
   path: string
+  /** The media type of its files, as the download answers it. */
+  contentType: string
   /** The request body (camelCase and snake_case). */
   schema: v.GenericSchema<TInput, unknown>
   /** The parameters after the defaults; throws 400 for a period the request must give but does not, or one too long. */

@@ -110,12 +110,12 @@ function operationOf(route: Route) {
   const scopes = route.scopes.length > 0 ? `Required scopes: ${route.scopes.map((scope) => `\`${scope}\``).join(', ')}.` : 'Any valid API key; no scope needed.'
   const responses: Record<string, unknown> = {}
   for (const [status, doc] of Object.entries(route.responses)) {
-    const contentType = doc.contentType ?? 'application/json'
-    const schema = doc.schema ? convert(doc.schema) : contentType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' }
+    const contentTypes = typeof doc.contentType === 'string' ? [doc.contentType] : doc.contentType ?? ['application/json']
+    const schemaOf = (contentType: string) => doc.schema ? convert(doc.schema) : contentType === 'application/json' ? { type: 'object' } : { type: 'string', format: 'binary' }
     const headers: Record<string, unknown> = route.method === 'post' ? { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : { ...RATE_LIMIT_HEADERS }
     if (route.body) Object.assign(headers, IGNORED_FIELDS_HEADER)
     for (const [name, description] of Object.entries(doc.headers ?? {})) headers[name] = { description, schema: { type: 'string' } }
-    responses[status] = { description: doc.description, headers, content: { [contentType]: { schema } } }
+    responses[status] = { description: doc.description, headers, content: Object.fromEntries(contentTypes.map((contentType) => [contentType, { schema: schemaOf(contentType) }])) }
   }
   // 400 on every operation: an unknown query parameter is refused everywhere (unknown_parameter).
   const statuses = new Set<number>([400, 401, 403, 429, ...(route.errors ?? [])])

@@ -51,13 +51,12 @@ export const exportRoutes = (invoicing: Invoicing): Route[] => {
     }),
     defineRoute({
       method: 'get', path: '/exports/{id}/file', tag, operationId: 'getExportFile', summary: 'Download an export\'s file',
-      description: 'The bytes as stored, also of a voided export, with the type\'s Content-Type (CSV: text/csv; charset=utf-8). Audited (EXPORT_DOWNLOADED_VIA_API).',
+      description: 'The bytes as stored, also of a voided export, with the media type of the export\'s type (CSV: text/csv; charset=utf-8). Audited (EXPORT_DOWNLOADED_VIA_API).',
       scopes: ['exports:read'],
       responses: {
         200: {
-          description: 'The file', contentType: 'application/octet-stream',
+          description: 'The file', contentType: [...new Set(Object.values(EXPORT_POLICIES).map((policy) => policy.contentType))],
           headers: {
-            'Content-Type': 'The type\'s media type, e.g. text/csv; charset=utf-8',
             'Content-Disposition': 'attachment with the file name (filename and filename*)',
             'X-Content-SHA256': 'Hex SHA-256 of the bytes, as file.sha256',
           },

@@ -34,8 +34,8 @@ export interface RouteResult {
 export interface ResponseDoc {
   description: string
   schema?: v.GenericSchema
-  /** Default application/json; other types are documented as binary or text bodies. */
-  contentType?: string
+  /** Default application/json; other types are documented as binary or text bodies (several: one of them is answered). */
+  contentType?: string | readonly string[]
   /** Response headers beyond the rate-limit ones, name → description. */
   headers?: Record<string, string>
 }
