@@ -7,6 +7,21 @@ import type { FileStore } from '../ports/files'
 import type { Storage } from '../ports/storage'
 import { createManualClock, createMemoryFileStore, createMemoryStorage } from '../testing'
 import { exportFileKeyOf } from './export'
+import { createExportService } from './export-service'
+import { createEventBus } from '../events/event-bus'
+import type { CoreDeps } from '../ports/deps'
+import { cuidIds } from '../ports/ids'
+import type { Clock } from '../ports/clock'
+
+/** What a service needs, on `storage`, with a file store that notes the keys written. */
+const depsWithFiles = (storage: Storage, clock: Clock, written: string[]): CoreDeps => {
+  const files = createMemoryFileStore()
+  return {
+    storage, clock, ids: cuidIds, events: createEventBus(() => undefined), files: createMemoryFileStore(),
+    documentFiles: { ...files, put: (key, content) => { written.push(key); return files.put(key, content) } },
+    pdf: undefined, mail: undefined, onArchiveError: () => undefined,
+  }
+}
 
 /**
  * An engine whose storage can be told to fail the transaction that stores an export (after
@@ -90,5 +105,20 @@ describe('export service', () => {
     await assert.rejects(invoicing.exports.void(actor, exported.id, {}), (error: { code?: string; details?: { status?: string } }) =>
       error.code === 'status_conflict' && error.details?.status === 'VOIDED')
     assert.deepEqual(events.map((event) => event.type), ['export.created', 'export.voided'])
+  })
+
+  it('refuses an export of more documents than the limit, before anything is written', async () => {
+    const { invoicing, actor, customer, written, memory, clock } = await setup()
+    for (const issueDate of ['2026-03-02', '2026-03-03']) {
+      const invoice = await invoicing.invoices.create(actor, { customerId: customer.id, issueDate, lines: [{ description: 'x', unitPrice: '10' }] })
+      await invoicing.invoices.update(actor, invoice.id, { status: 'FINAL' })
+    }
+    const limited = createExportService(depsWithFiles(memory, clock, written), { maxDocuments: 1 })
+    await assert.rejects(limited.create(actor, 'CSV', { entity: 'invoices', from: '2026-03-01', to: '2026-03-31' }), (error: { code?: string; details?: { maxDocuments?: number } }) =>
+      error.code === 'export_too_large' && error.details?.maxDocuments === 1)
+    assert.deepEqual(written, [])
+    assert.equal((await invoicing.exports.list(actor)).total, 0)
+    const allowed = createExportService(depsWithFiles(memory, clock, written), { maxDocuments: 2 })
+    assert.equal((await allowed.create(actor, 'CSV', { entity: 'invoices', from: '2026-03-01', to: '2026-03-31' })).documentCount, 2)
   })
 })

@@ -30,8 +30,14 @@ async function requireExport(reader: Pick<StorageReader, 'exports'>, companyId: 
   return exported
 }
 
+/** Limits of one export (tests lower them). */
+export interface ExportLimits {
+  /** Default 100,000. */
+  maxDocuments?: number
+}
+
 /** Making, reading, downloading and voiding exports; each type's own work is its policy's. */
-export function createExportService(deps: CoreDeps) {
+export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_DOCUMENTS }: ExportLimits = {}) {
   const { storage, ids, clock, documentFiles } = deps
   const inUnitOfWork = createUnitOfWork(deps)
 
@@ -50,8 +56,8 @@ export function createExportService(deps: CoreDeps) {
       const excluded = parameters.onlyNotExported ? new Set(await storage.exports.exportedRecordIds(actor.companyId, type)) : new Set<string>()
       const filtered = readerWithout(storage, records, excluded)
       const output = await policy.write(filtered.reader, company, parameters, { today: calendarDateOf(clock.now(), company.timeZone) })
-      if (output.documentIds.length > MAX_EXPORT_DOCUMENTS) {
-        throw new InvoicingError('export_too_large', `The export would hold ${output.documentIds.length} documents; at most ${MAX_EXPORT_DOCUMENTS} fit in one, choose a shorter period`, { maxDocuments: MAX_EXPORT_DOCUMENTS })
+      if (output.documentIds.length > maxDocuments) {
+        throw new InvoicingError('export_too_large', `The export would hold ${output.documentIds.length} documents; at most ${maxDocuments} fit in one, choose a shorter period`, { maxDocuments })
       }
       const exportId = ids.next()
       const key = exportFileKeyOf({ companyId: actor.companyId, id: exportId })
