@@ -18,10 +18,14 @@ function testFiles(dir) {
   })
 }
 
-const filter = process.argv.slice(2)
+// Arguments select files whose path contains them; one starting with `!` leaves such files out.
+const args = process.argv.slice(2)
+const filter = args.filter((arg) => !arg.startsWith('!'))
+const excluded = args.filter((arg) => arg.startsWith('!')).map((arg) => arg.slice(1))
 const files = roots.flatMap((dir) => testFiles(join(root, dir)))
   .map((file) => relative(root, file))
   .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
+  .filter((file) => !excluded.some((part) => file.includes(part)))
   .sort()
 if (files.length === 0) {
   console.error(`No test files found${filter.length ? ` matching ${filter.join(', ')}` : ''}`)
