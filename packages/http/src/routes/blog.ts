@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import {
   BLOG_MEDIA_MAX_BYTES, BlogPageQuerySchema, CategoryCreateSchema, CategoryUpdateSchema, MediaUpdateSchema, PostCreateSchema, PostListQuerySchema,
   PostUpdateSchema, PublishSchema, TagCreateSchema, TagUpdateSchema, type BlogMedia, type Invoicing, type StagedMedia,
@@ -7,6 +6,7 @@ import { multipartUpload, type MultipartUpload } from '../middleware/multipart-u
 import {
   BlogCategoryResponseSchema, blogListOf, blogListSchema, BlogMediaResponseSchema, BlogPostResponseSchema, BlogTagResponseSchema, OkSchema,
 } from '../responses/blog'
+import { fileBody } from '../responses/file-body'
 import { defineRoute } from './route'
 
 const tag = 'blog'
@@ -165,7 +165,7 @@ export const blogRoutes = ({ blog }: Invoicing) => [
       const { media, read } = await blog.media.content(principal, params.id!)
       const content = await read()
       return {
-        body: content.stream instanceof Readable ? content.stream : Readable.from(content.stream, { objectMode: false }),
+        body: fileBody(content.stream),
         headers: {
           'Content-Type': media.contentType, 'Content-Length': String(content.size), 'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'private, max-age=3600',

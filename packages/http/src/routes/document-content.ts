@@ -1,12 +1,8 @@
-import { Readable } from 'node:stream'
 import { ContentQuerySchema, type Invoicing } from '@invoicing/core'
-import contentDisposition from 'content-disposition'
 import parseRange from 'range-parser'
 import { HttpError } from '../errors'
+import { fileBody, fileDisposition } from '../responses/file-body'
 import { defineRoute } from './route'
-
-/** A Node stream as it is (a file's read stream), anything else wrapped. */
-const streamOf = (stream: AsyncIterable<Uint8Array>): Readable => (stream instanceof Readable ? stream : Readable.from(stream, { objectMode: false }))
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(',') : value)
 
@@ -50,8 +46,7 @@ export const documentContentRoute = (documents: Invoicing['documents']) => defin
     const described = {
       ...common,
       'Content-Type': document.contentType,
-      // Non-ASCII names go in filename* (RFC 5987) with an ASCII filename beside it for old clients.
-      'Content-Disposition': contentDisposition(document.fileName, { type: disposition, fallback: document.fileName.replace(/[^\x20-\x7e]/g, '_') }),
+      'Content-Disposition': fileDisposition(document.fileName, disposition),
       'X-Content-Type-Options': 'nosniff',
     }
     const rangeHeader = header(headers.range)
@@ -65,11 +60,11 @@ export const documentContentRoute = (documents: Invoicing['documents']) => defin
       const content = await read(range)
       return {
         status: 206,
-        body: streamOf(content.stream),
+        body: fileBody(content.stream),
         headers: { ...described, 'Content-Range': `bytes ${range.start}-${range.end}/${document.size}`, 'Content-Length': String(range.end - range.start + 1) },
       }
     }
     const content = await read()
-    return { status: 200, body: streamOf(content.stream), headers: { ...described, 'Content-Length': String(document.size) } }
+    return { status: 200, body: fileBody(content.stream), headers: { ...described, 'Content-Length': String(document.size) } }
   },
 })

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream'
 import { EXPORT_POLICIES, ExportListQuerySchema, VoidExportSchema, type BuiltExportType, type Invoicing } from '@invoicing/core'
-import contentDisposition from 'content-disposition'
 import { ExportResponseSchema, toExportResponse } from '../responses/export'
+import { fileBody, fileDisposition } from '../responses/file-body'
 import { data, dataSchema, listOf, listSchema } from '../responses/shapes'
 import { defineRoute, type Route } from './route'
 
@@ -66,10 +65,10 @@ export const exportRoutes = (invoicing: Invoicing): Route[] => {
       handle: async ({ principal, params }) => {
         const { export: exported, content } = await exports.file(principal.actor, params.id!)
         return {
-          body: Readable.from(content.stream, { objectMode: false }),
+          body: fileBody(content.stream),
           headers: {
             'Content-Type': exported.file.contentType,
-            'Content-Disposition': contentDisposition(exported.file.name, { type: 'attachment', fallback: exported.file.name.replace(/[^\x20-\x7e]/g, '_') }),
+            'Content-Disposition': fileDisposition(exported.file.name),
             'Content-Length': String(exported.file.size),
             'X-Content-SHA256': exported.file.sha256,
             'X-Content-Type-Options': 'nosniff',
