@@ -6,8 +6,9 @@ import { after, before, describe, it } from 'node:test'
 import type { Invoice, InvoiceListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
-import { DummyDriver, Kysely, Migrator, SqliteAdapter, SqliteDialect, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { createSqliteStorage } from './create-sqlite-storage'
+import { queryBuilder } from './testing/query-plans'
 import type { Database } from './database'
 import { migrationProvider } from './migrations'
 import { invoiceListQueries, linesQuery } from './repositories/invoice-list'
@@ -130,15 +131,7 @@ describe('sqlite invoices', () => {
     let storage: Storage
     let plan: (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => string[]
     let raw: BetterSqlite3.Database
-    // Builds the queries only; nothing runs through this instance.
-    const builder = new Kysely<Database>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new SqliteIntrospector(db),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    })
+    const builder = queryBuilder
 
     before(async () => {
       // Plans as production makes them: real schema and some data, no ANALYZE statistics.

@@ -6,17 +6,10 @@ import { after, before, describe, it } from 'node:test'
 import type { OrderDocumentListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anInvoice, anOrderDocument } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import { createSqliteStorage } from './create-sqlite-storage'
-import type { Database } from './database'
+import { planOf, queryBuilder } from './testing/query-plans'
 import { derivedFromQuery } from './repositories/invoice-derived'
 import { orderDocumentLinesQuery, orderDocumentListQueries } from './repositories/order-document-list'
-
-/** The steps of a query's plan, as SQLite would run it on `raw`. */
-const planOf = (raw: BetterSqlite3.Database, query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
-  const { sql, parameters } = query.compile()
-  return (raw.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[]).map((step) => step.detail)
-}
 
 describe('sqlite order documents', () => {
   it('refuses to delete a customer or a category that still has order documents, and deletes lines with their document', async () => {
@@ -50,15 +43,7 @@ describe('query plans of order documents and of the documents made from them', (
   let storage: Storage
   let raw: BetterSqlite3.Database
   const plan = (query: Parameters<typeof planOf>[1]) => planOf(raw, query)
-  // Builds the queries only; nothing runs through this instance.
-  const builder = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  })
+  const builder = queryBuilder
 
   before(async () => {
     // Plans as production makes them: real schema and some data, no ANALYZE statistics.

@@ -6,16 +6,9 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import type { RecurringScheduleListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anOccurrence, aRecurringSchedule } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import { createSqliteStorage } from './create-sqlite-storage'
-import type { Database } from './database'
+import { planOf, queryBuilder } from './testing/query-plans'
 import { dueSchedulesQuery, occurrenceListQueries, scheduleListQueries, sendsDueQuery } from './repositories/recurring-schedules'
-
-/** The steps of a query's plan, as SQLite would run it on `raw`. */
-const planOf = (raw: BetterSqlite3.Database, query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
-  const { sql, parameters } = query.compile()
-  return (raw.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[]).map((step) => step.detail)
-}
 
 /** A stored company, customer and schedule. */
 async function storedSchedule(storage: Storage) {
@@ -80,15 +73,7 @@ describe('query plans of recurring schedules', () => {
   const plan = (query: Parameters<typeof planOf>[1]) => planOf(raw, query)
   /** The plan's steps that read `table`, without their search terms. */
   const reads = (steps: string[], table: string) => steps.filter((step) => new RegExp(` ${table}\\b`).test(step))
-  // Builds the queries only; nothing runs through this instance.
-  const builder = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  })
+  const builder = queryBuilder
 
   before(async () => {
     // Plans as production makes them: real schema and some data, no ANALYZE statistics.
