@@ -41,7 +41,7 @@ import { createFileDocumentService, createFileUploads, fileCleanupJob, type File
 import type { Actor } from './access/actor'
 import { createMetaService } from './meta'
 import { createBlog } from './blog'
-import { createExportService } from './exports'
+import { createExportService, type ExportOptions } from './exports'
 
 export interface InvoicingOptions {
   storage: Storage
@@ -67,6 +67,8 @@ export interface InvoicingOptions {
   onEventHandlerError?: (error: unknown, event: DomainEvent) => void
   /** Runs the scheduler (recurring schedules, quote expiry, scheduled blog posts) as a job every `intervalMs`; without it, call `scheduler.tick()` yourself. */
   scheduler?: { intervalMs: number; onTick?: (report: TickReport) => void; onError?: (error: unknown, scheduleId: string | undefined) => void }
+  /** Limits of exports, and where the progress of a large one is reported (every 10,000 documents). */
+  exports?: ExportOptions
   /** Recurring SEND occurrences: the waits before each retry of a failed send (default 1, 10, 60 minutes). */
   recurringSendRetryDelaysMs?: readonly number[]
   /** Called when a version PDF could not be archived after its change committed; default: logged with console.error. */
@@ -143,7 +145,7 @@ export function createInvoicing(options: InvoicingOptions) {
     /** Documents (files): multipart and direct uploads, reads, metadata, links. */
     documents: { ...createFileDocumentService(deps), ...createFileUploads(deps, options.uploads) },
     /** Exports for accountants and banks: made, listed, downloaded, voided (each type a policy of EXPORT_POLICIES). */
-    exports: createExportService(deps),
+    exports: createExportService(deps, options.exports),
     /** Recurring schedules: an invoice template and the rule of its dates. */
     recurringSchedules: createScheduleService(deps, occurrenceSending),
     /** The platform's blog (posts, categories, tags, media): platform administrators only. */

@@ -156,6 +156,14 @@ export const ERROR_CODES = [
   'period_too_long',
   /** An export would hold more than 100,000 documents (`maxDocuments`). */
   'export_too_large',
+  /** An export request has problems (`problems`: every one found, each `{ code, message, documentId?, documentNumber?, field? }`); nothing was stored. */
+  'export_invalid',
+  /** A SEPA collection date is not a TARGET2 business day, or too soon (`earliestCollectionDate`). */
+  'invalid_collection_date',
+  /** The same invoice id is given twice in one request (`invoiceIds`). */
+  'duplicate_invoice',
+  /** Invoices are in a non-voided SEPA export already (`invoiceIds`); `allowRepeat` collects them again. */
+  'already_collected',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

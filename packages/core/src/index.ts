@@ -169,8 +169,9 @@ export {
 export type { BlogPostListQuery, BlogReader, BlogRepository, BlogSlugNamespace } from './ports/storage'
 export {
   BUILT_EXPORT_TYPES, CSV_DIALECTS, CSV_ENTITIES, CsvExportSchema, EXPORT_POLICIES, EXPORT_STATUSES, EXPORT_TYPES, ExportListQuerySchema,
-  MAX_EXPORT_DOCUMENTS, MAX_EXPORT_PERIOD_DAYS, VoidExportSchema, exportFileKeyOf, exportViewOf,
-  type BuiltExportType, type CsvExportInput, type Export, type ExportFile, type ExportListQuery as ExportListQueryInput, type ExportOutput, type ExportPolicy,
-  type ExportService, type ExportStatus, type ExportType, type ExportView, type VoidExportInput,
+  ExportFindings, MAX_EXPORT_DOCUMENTS, MAX_EXPORT_PERIOD_DAYS, VoidExportSchema, exportFileKeyOf, exportViewOf, taxCaseOf, taxGroupsOf, writtenExport,
+  type BuiltExportType, type CsvExportInput, type Export, type ExportContext, type ExportFile, type ExportFileDescription, type ExportFinding,
+  type ExportListQuery as ExportListQueryInput, type ExportOptions, type ExportPolicy, type ExportProgress, type ExportWriting,
+  type ExportService, type ExportStatus, type ExportType, type ExportView, type TaxGroup, type VoidExportInput, type WrittenExport,
 } from './exports'
 export type { ExportListQuery, ExportReader, ExportRepository } from './ports/storage'

@@ -83,6 +83,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     access: options.access,
     webhooks: { ...options.webhooks, transport: createHttpWebhookTransport({ allowInsecure: options.webhooks?.allowInsecure }) },
     onArchiveError: (error, versionId) => logger.error('version PDF not archived', { versionId, error }),
+    exports: { onProgress: (progress) => logger.info('export in progress', { ...progress }) },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.scheduler === false ? {} : {
       scheduler: {

@@ -42,7 +42,7 @@ const INVOICE_ENTITIES: readonly CsvEntity[] = ['invoices', 'invoice_lines']
 /** Generic CSV of one entity, in the `rfc4180` or `excel-de` dialect. */
 export const csvExportPolicy: ExportPolicy<CsvExportInput, CsvParameters> = {
   path: 'csv',
-  contentType: CSV_CONTENT_TYPE,
+  contentTypes: [CSV_CONTENT_TYPE],
   schema: CsvExportSchema,
   parametersOf(input) {
     const parsed = parseInput(CsvExportSchema, input)
@@ -58,15 +58,5 @@ export const csvExportPolicy: ExportPolicy<CsvExportInput, CsvParameters> = {
     }
   },
   recordsOf: (parameters) => RECORDS_BY_ENTITY[parameters.entity],
-  async write(reader, company, { onlyNotExported: _, ...parameters }, { today }) {
-    const written = await writeCsvExport(reader, company, { ...parameters, today })
-    return {
-      content: written.content,
-      fileName: written.fileName,
-      contentType: CSV_CONTENT_TYPE,
-      encoding: 'UTF-8',
-      documentIds: written.documentIds,
-      summary: { rows: written.rows },
-    }
-  },
+  write: (reader, company, { onlyNotExported: _, ...parameters }, { today, include }) => writeCsvExport(reader, company, { ...parameters, today }, include),
 }

@@ -14,11 +14,10 @@ import { cuidIds } from '../ports/ids'
 import type { Clock } from '../ports/clock'
 
 /** What a service needs, on `storage`, with a file store that notes the keys written. */
-const depsWithFiles = (storage: Storage, clock: Clock, written: string[]): CoreDeps => {
-  const files = createMemoryFileStore()
+const depsWithFiles = (storage: Storage, clock: Clock, written: string[], files: FileStore = createMemoryFileStore()): CoreDeps => {
   return {
     storage, clock, ids: cuidIds, events: createEventBus(() => undefined), files: createMemoryFileStore(),
-    documentFiles: { ...files, put: (key, content) => { written.push(key); return files.put(key, content) } },
+    documentFiles: { ...files, write: (key, source, expected) => { written.push(key); return files.write(key, source, expected) } },
     pdf: undefined, mail: undefined, onArchiveError: () => undefined,
   }
 }
@@ -48,7 +47,7 @@ async function setup() {
   let refuseDeletes = false
   const documentFiles: FileStore = {
     ...files,
-    put: (key, content) => { written.push(key); return files.put(key, content) },
+    write: (key, source, expected) => { written.push(key); return files.write(key, source, expected) },
     delete: async (key) => { if (refuseDeletes) throw new Error('store down'); return files.delete(key) },
   }
   const invoicing = createInvoicing({ storage, clock, documentFiles })
@@ -107,18 +106,23 @@ describe('export service', () => {
     assert.deepEqual(events.map((event) => event.type), ['export.created', 'export.voided'])
   })
 
-  it('refuses an export of more documents than the limit, before anything is written', async () => {
-    const { invoicing, actor, customer, written, memory, clock } = await setup()
+  it('refuses an export of more documents than the limit, and keeps nothing of it', async () => {
+    const { invoicing, actor, customer, written, memory, clock, noted } = await setup()
     for (const issueDate of ['2026-03-02', '2026-03-03']) {
       const invoice = await invoicing.invoices.create(actor, { customerId: customer.id, issueDate, lines: [{ description: 'x', unitPrice: '10' }] })
       await invoicing.invoices.update(actor, invoice.id, { status: 'FINAL' })
     }
-    const limited = createExportService(depsWithFiles(memory, clock, written), { maxDocuments: 1 })
+    const limitedFiles = createMemoryFileStore()
+    const limited = createExportService(depsWithFiles(memory, clock, written, limitedFiles), { maxDocuments: 1 })
     await assert.rejects(limited.create(actor, 'CSV', { entity: 'invoices', from: '2026-03-01', to: '2026-03-31' }), (error: { code?: string; details?: { maxDocuments?: number } }) =>
       error.code === 'export_too_large' && error.details?.maxDocuments === 1)
-    assert.deepEqual(written, [])
+    assert.equal(written.length, 1)
+    assert.equal(await limitedFiles.get(written[0]!), undefined)
+    assert.deepEqual(await noted(), [])
     assert.equal((await invoicing.exports.list(actor)).total, 0)
-    const allowed = createExportService(depsWithFiles(memory, clock, written), { maxDocuments: 2 })
+    const progress: number[] = []
+    const allowed = createExportService(depsWithFiles(memory, clock, written), { maxDocuments: 2, onProgress: ({ documents }) => progress.push(documents) })
     assert.equal((await allowed.create(actor, 'CSV', { entity: 'invoices', from: '2026-03-01', to: '2026-03-31' })).documentCount, 2)
+    assert.deepEqual(progress, [])
   })
 })

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Actor } from '../access'
 import { requireCompany } from '../companies'
 import { InvoicingError, notFound } from '../errors'
@@ -11,7 +10,10 @@ import { addDays, calendarDateOf, startOfDay } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { parseInput } from '../shared/validation'
 import { createUnitOfWork, retryingTransaction } from '../unit-of-work'
-import { exportFileKeyOf, MAX_EXPORT_DOCUMENTS, type Export } from './export'
+import { exportFileKeyOf, MAX_EXPORT_DOCUMENTS, type Export, type ExportType } from './export'
+import { ExportFindings } from './export-findings'
+import type { CommonExportParameters } from './export-parameters'
+import type { ExportFileDescription, ExportPolicy, ExportWriting } from './export-policy'
 import { EXPORT_POLICIES, type BuiltExportType } from './export-policies'
 import { ExportListQuerySchema, VoidExportSchema, type ExportListQuery, type VoidExportInput } from './export-schemas'
 import { readerWithout } from './unexported-records'
@@ -30,40 +32,62 @@ async function requireExport(reader: Pick<StorageReader, 'exports'>, companyId: 
   return exported
 }
 
-/** Limits of one export (tests lower them). */
-export interface ExportLimits {
+/** Limits of one export (tests lower them), and where its progress is reported. */
+export interface ExportOptions {
   /** Default 100,000. */
   maxDocuments?: number
+  /** Called after every 10,000 documents written into one export file. */
+  onProgress?: (progress: ExportProgress) => void
 }
 
+export interface ExportProgress {
+  exportId: string
+  type: ExportType
+  documents: number
+}
+
+const PROGRESS_EVERY = 10_000
+
 /** Making, reading, downloading and voiding exports; each type's own work is its policy's. */
-export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_DOCUMENTS }: ExportLimits = {}) {
+export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_DOCUMENTS, onProgress }: ExportOptions = {}) {
   const { storage, ids, clock, documentFiles } = deps
   const inUnitOfWork = createUnitOfWork(deps)
 
   return {
     /**
-     * Writes the file of `type` from the company's records, stores its bytes, then in one
-     * transaction the export, its record markers, `export.created` and the audit entry. The
-     * bytes are noted for removal before they are written, and the note is taken back in that
-     * transaction: a crash in between leaves work for the cleanup job, never an orphan.
+     * Streams the file of `type` into the file store while its writer reads the company's
+     * records, then writes in one transaction the export, its record markers, `export.created`
+     * and the audit entry. The bytes are noted for removal before they are written, and the note
+     * is taken back in that transaction: a refused export (problems, too many documents) or a
+     * crash leaves no file behind.
      */
     async create(actor: Actor, type: BuiltExportType, input: unknown, claim?: IdempotencyClaim<ExportView>): Promise<ExportView> {
-      const policy = EXPORT_POLICIES[type]
+      const policy: ExportPolicy<unknown, CommonExportParameters> = EXPORT_POLICIES[type]
       const company = await requireCompany(storage, actor)
       const parameters = policy.parametersOf(input, company)
       const records = policy.recordsOf(parameters)
       const excluded = parameters.onlyNotExported ? new Set(await storage.exports.exportedRecordIds(actor.companyId, type)) : new Set<string>()
       const filtered = readerWithout(storage, records, excluded)
-      const output = await policy.write(filtered.reader, company, parameters, { today: calendarDateOf(clock.now(), company.timeZone) })
-      if (output.documentIds.length > maxDocuments) {
-        throw new InvoicingError('export_too_large', `The export would hold ${output.documentIds.length} documents; at most ${maxDocuments} fit in one, choose a shorter period`, { maxDocuments })
-      }
       const exportId = ids.next()
+      const now = clock.now()
+      const findings = new ExportFindings()
+      const documentIds = new Set<string>()
+      const include = (documentId: string) => {
+        if (documentIds.has(documentId)) return
+        if (documentIds.size >= maxDocuments) {
+          throw new InvoicingError('export_too_large', `The export would hold more than ${maxDocuments} documents; choose a shorter period`, { maxDocuments })
+        }
+        documentIds.add(documentId)
+        if (documentIds.size % PROGRESS_EVERY === 0) onProgress?.({ exportId, type, documents: documentIds.size })
+      }
       const key = exportFileKeyOf({ companyId: actor.companyId, id: exportId })
-      await retryingTransaction(storage, (tx) => tx.fileDocuments.enqueueFileDeletion(key, new Date(clock.now().getTime() + STAGED_GRACE_MS).toISOString()))
+      await retryingTransaction(storage, (tx) => tx.fileDocuments.enqueueFileDeletion(key, new Date(now.getTime() + STAGED_GRACE_MS).toISOString()))
       try {
-        await documentFiles.put(key, output.content)
+        const writing = policy.write(filtered.reader, company, parameters, { exportId, now, today: calendarDateOf(now, company.timeZone), findings, include })
+        const { result, bytes } = returnOf(writing)
+        const stored = await documentFiles.write(key, bytes)
+        findings.throwIfProblems()
+        const description = result()
         return await inUnitOfWork(actor, async (unit) => {
           const exported: Export = {
             id: exportId,
@@ -71,18 +95,15 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
             type,
             status: 'COMPLETED',
             parameters: { ...parameters },
-            file: {
-              name: output.fileName, contentType: output.contentType, encoding: output.encoding,
-              size: output.content.byteLength, sha256: createHash('sha256').update(output.content).digest('hex'),
-            },
-            documentCount: output.documentIds.length,
-            summary: { ...output.summary, ...(parameters.onlyNotExported ? { previouslyExported: filtered.leftOut.size } : {}) },
+            file: { name: description.fileName, contentType: description.contentType, encoding: description.encoding, size: stored.size, sha256: stored.sha256 },
+            documentCount: documentIds.size,
+            summary: { ...description.summary, ...(parameters.onlyNotExported ? { previouslyExported: filtered.leftOut.size } : {}) },
             createdAt: unit.now.toISOString(),
             createdByKeyId: actor.apiKeyId ?? null,
             voidedAt: null,
             voidReason: null,
           }
-          await unit.tx.exports.insert(exported, [...new Set(output.documentIds)])
+          await unit.tx.exports.insert(exported, [...documentIds])
           await unit.tx.fileDocuments.removeFileDeletion(key)
           await unit.audit('EXPORT_CREATED_VIA_API', { type: 'export', id: exportId }, { exportType: type, documentCount: exported.documentCount, size: exported.file.size })
           const view = exportViewOf(exported)
@@ -90,7 +111,7 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
           return view
         }, claim)
       } catch (error) {
-        // No record took the bytes (the transaction failed or never ran): remove them now, or the cleanup job will.
+        // No record took the bytes (refused, or the transaction failed): remove them now, or the cleanup job will.
         await removeNotedFile(storage, documentFiles, key).catch(() => undefined)
         throw error
       }
@@ -143,3 +164,26 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
 }
 
 export type ExportService = ReturnType<typeof createExportService>
+
+/** The bytes of a writer as a plain iterable, and its return value once they were read. */
+function returnOf(writing: ExportWriting): { bytes: AsyncIterable<Uint8Array>; result: () => ExportFileDescription } {
+  let description: ExportFileDescription | undefined
+  return {
+    bytes: {
+      async* [Symbol.asyncIterator]() {
+        for (;;) {
+          const next = await writing.next()
+          if (next.done) {
+            description = next.value
+            return
+          }
+          yield next.value
+        }
+      },
+    },
+    result: () => {
+      if (!description) throw new Error('the export file was not read to its end')
+      return description
+    },
+  }
+}

@@ -1,8 +1,11 @@
 /** Exports for accountants and banks. Other features import from here, not from the files inside. */
 export * from './export'
 export { EXPORT_POLICIES, BUILT_EXPORT_TYPES, type BuiltExportType } from './export-policies'
-export type { ExportPolicy, ExportOutput, ExportedRecords } from './export-policy'
+export type { ExportContext, ExportedRecords, ExportFileDescription, ExportPolicy, ExportWriting } from './export-policy'
+export { ExportFindings, type ExportFinding } from './export-findings'
+export { taxCaseOf, taxGroupsOf, type TaxGroup } from './tax-groups'
+export { writtenExport, type WrittenExport } from './written-export'
 export { ExportListQuerySchema, VoidExportSchema, type ExportListQuery, type VoidExportInput } from './export-schemas'
 export { CsvExportSchema, type CsvExportInput } from './csv-export-policy'
 export { CSV_DIALECTS, CSV_ENTITIES } from './csv'
-export { createExportService, exportViewOf, type ExportService, type ExportView } from './export-service'
+export { createExportService, exportViewOf, type ExportOptions, type ExportProgress, type ExportService, type ExportView } from './export-service'

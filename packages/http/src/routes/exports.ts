@@ -54,7 +54,7 @@ export const exportRoutes = (invoicing: Invoicing): Route[] => {
       scopes: ['exports:read'],
       responses: {
         200: {
-          description: 'The file', contentType: [...new Set(Object.values(EXPORT_POLICIES).map((policy) => policy.contentType))],
+          description: 'The file', contentType: [...new Set(Object.values(EXPORT_POLICIES).flatMap((policy) => policy.contentTypes))],
           headers: {
             'Content-Disposition': 'attachment with the file name (filename and filename*)',
             'X-Content-SHA256': 'Hex SHA-256 of the bytes, as file.sha256',

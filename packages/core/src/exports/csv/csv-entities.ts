@@ -5,7 +5,7 @@ import { balanceOf } from '../../payments'
 import { creditsPreceding, DOCUMENT_KINDS, type DocumentLine } from '../../sales-documents'
 import { Exact, formatMoney } from '../../tax'
 import { type Cell, date, decimal, money, timestamp } from './csv-cells'
-import type { InvoiceRecord, OrderDocumentRecord, PaymentRecord } from './csv-sources'
+import type { InvoiceRecord, OrderDocumentRecord, PaymentRecord } from '../export-sources'
 
 export const CSV_ENTITIES = ['invoices', 'invoice_lines', 'payments', 'customers', 'quotes', 'order_confirmations', 'delivery_notes', 'orders'] as const
 export type CsvEntity = (typeof CSV_ENTITIES)[number]

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync'
 import { companyActor } from '../../access/actor'
 import { createInvoicing } from '../../create-invoicing'
 import { createManualClock, createMemoryStorage, failsWith } from '../../testing'
+import { writtenExport } from '../written-export'
 import { CSV_DIALECTS, CSV_ENTITIES, type CsvDialect, type CsvEntity, type CsvExportParameters, writeCsvExport } from '.'
 
 /** Values a CSV writer gets wrong when it writes by hand: separators, quotes, line breaks, umlauts, a formula. */
@@ -91,8 +92,13 @@ async function setup() {
   const order = await orderDocument('ORDER', '2026-03-09', { externalId: 'SHOP-4711', orderDate: '2026-03-09' })
 
   const company = (await storage.companies.get(companyId))!
-  const exportOf = (parameters: Partial<CsvExportParameters> & { entity: CsvEntity }) =>
-    writeCsvExport(storage, company, { dialect: 'rfc4180', from: '2026-03-01', to: '2026-03-31', today: '2026-03-16', ...parameters })
+  const exportOf = async (parameters: Partial<CsvExportParameters> & { entity: CsvEntity }) => {
+    const documentIds: string[] = []
+    const file = await writtenExport(writeCsvExport(
+      storage, company, { dialect: 'rfc4180', from: '2026-03-01', to: '2026-03-31', today: '2026-03-16', ...parameters }, (id) => documentIds.push(id),
+    ))
+    return { ...file, rows: file.summary.rows as number, documentIds }
+  }
   return {
     exportOf, plain, tricky, march1, march2a, march2b, draft, proforma, april, creditNote, quote, confirmation, deliveryNote, order, invoicing, actor,
   }

@@ -4,6 +4,7 @@ import { InvoicingError } from '../../errors'
 import { INVOICE_TYPES, type InvoiceStatus, type InvoiceType } from '../../invoices'
 import type { OrderDocumentStatus } from '../../order-documents'
 import type { StorageReader } from '../../ports/storage'
+import type { ExportWriting } from '../export-policy'
 import type { CalendarDate } from '../../shared/calendar-date'
 import type { Cell } from './csv-cells'
 import { cellText, CSV_DIALECT_RULES, type CsvDialect } from './csv-dialects'
@@ -11,7 +12,7 @@ import {
   CSV_ENTITIES, CUSTOMER_COLUMNS, type CsvEntity, INVOICE_COLUMNS, INVOICE_LINE_COLUMNS, type InvoiceLineRecord, isOrderDocumentEntity,
   ORDER_DOCUMENT_ENTITIES, orderDocumentColumns, PAYMENT_COLUMNS, statusesOf,
 } from './csv-entities'
-import { customerRecords, invoiceRecords, orderDocumentRecords, paymentRecords } from './csv-sources'
+import { customerRecords, invoiceRecords, orderDocumentRecords, paymentRecords } from '../export-sources'
 
 export { CSV_ENTITIES, type CsvEntity }
 
@@ -33,16 +34,6 @@ export interface CsvExportParameters {
   today?: CalendarDate | undefined
 }
 
-export interface CsvExportFile {
-  content: Uint8Array
-  fileName: string
-  contentType: string
-  /** Data records, without the header. */
-  rows: number
-  /** The invoices or order documents in the file (for "already exported" markers); empty for customers and payments. */
-  documentIds: string[]
-}
-
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
 
 /** Rows of one entity in file order, with the ids of the documents they came from. */
@@ -53,32 +44,37 @@ interface RowSource {
 
 /**
  * Reads what the parameters select from the company's records, page by page, and writes the
- * CSV file in the parameters' dialect: header row first, then one row per record in the order
- * of issueDate, then number (lines by position; payments by paymentDate).
+ * CSV file in the parameters' dialect as it reads: header row first, then one row per record
+ * in the order of issueDate, then number (lines by position; payments by paymentDate). Each
+ * invoice or order document in the file is handed to `include` once (customers and payments
+ * are no documents).
  */
-export async function writeCsvExport(reader: StorageReader, company: Company, parameters: CsvExportParameters): Promise<CsvExportFile> {
+export async function* writeCsvExport(
+  reader: StorageReader, company: Company, parameters: CsvExportParameters, include: (documentId: string) => void = () => undefined,
+): ExportWriting {
   const rules = CSV_DIALECT_RULES[parameters.dialect]
   const source = rowSourceOf(reader, company.id, parameters)
+  const fileName = fileNameOf(parameters)
   const options = { delimiter: rules.delimiter, record_delimiter: '\r\n', quote: '"', escape: '"', eof: true }
   const encoder = new TextEncoder()
-  const chunks: Uint8Array[] = []
-  if (rules.bom) chunks.push(new Uint8Array([0xef, 0xbb, 0xbf]))
-  chunks.push(encoder.encode(stringify([source.header], options)))
-  const documentIds = new Set<string>()
+  if (rules.bom) yield new Uint8Array([0xef, 0xbb, 0xbf])
+  yield encoder.encode(stringify([source.header], options))
+  let lastDocumentId: string | null = null
   let rows = 0
   let batch: string[][] = []
-  const flush = () => {
-    if (batch.length > 0) chunks.push(encoder.encode(stringify(batch, options)))
-    batch = []
-  }
   for await (const { cells, documentId } of source.rows) {
     batch.push(cells.map((cell) => cellText(cell, rules, company.timeZone)))
     rows += 1
-    if (documentId !== null) documentIds.add(documentId)
-    if (batch.length >= 500) flush()
+    // Rows of one document follow each other (invoice lines), so a change of id is a new document.
+    if (documentId !== null && documentId !== lastDocumentId) include(documentId)
+    lastDocumentId = documentId
+    if (batch.length >= 500) {
+      yield encoder.encode(stringify(batch, options))
+      batch = []
+    }
   }
-  flush()
-  return { content: concat(chunks), fileName: fileNameOf(parameters), contentType: CSV_CONTENT_TYPE, rows, documentIds: [...documentIds] }
+  if (batch.length > 0) yield encoder.encode(stringify(batch, options))
+  return { fileName, contentType: CSV_CONTENT_TYPE, encoding: 'UTF-8', summary: { rows } }
 }
 
 function rowSourceOf(reader: StorageReader, companyId: string, parameters: CsvExportParameters): RowSource {
@@ -96,7 +92,7 @@ function rowSourceOf(reader: StorageReader, companyId: string, parameters: CsvEx
     return rowsOf(orderDocumentColumns(entity), records, (record) => record.document.id)
   }
   const selection = { from, to, status: status as InvoiceStatus | undefined, invoiceTypes: invoiceTypesOf(parameters) }
-  if (entity === 'invoices') return rowsOf(INVOICE_COLUMNS, invoiceRecords(reader, companyId, selection), (record) => record.invoice.id)
+  if (entity === 'invoices') return rowsOf(INVOICE_COLUMNS, invoiceRecords(reader, companyId, { ...selection, withPayments: true }), (record) => record.invoice.id)
   return rowsOf(INVOICE_LINE_COLUMNS, linesOf(invoiceRecords(reader, companyId, selection)), (record) => record.invoice.id)
 }
 
@@ -147,13 +143,3 @@ function fileNameOf(parameters: CsvExportParameters): string {
 }
 
 const invalid = (field: string, problem: string) => new InvoicingError('validation_failed', `${field}: ${problem}`, { field })
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const content = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0))
-  let offset = 0
-  for (const chunk of chunks) {
-    content.set(chunk, offset)
-    offset += chunk.length
-  }
-  return content
-}

@@ -1,10 +1,10 @@
-import type { Customer } from '../../customers'
-import type { Invoice, InvoiceStatus, InvoiceType } from '../../invoices'
-import type { OrderDocument, OrderDocumentStatus, OrderDocumentType } from '../../order-documents'
-import type { Payment } from '../../payments'
-import type { StorageReader } from '../../ports/storage'
-import { addDays, type CalendarDate } from '../../shared/calendar-date'
-import { MAX_PAGE_SIZE, type Page, type PageRequest } from '../../shared/pagination'
+import type { Customer } from '../customers'
+import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices'
+import type { OrderDocument, OrderDocumentStatus, OrderDocumentType } from '../order-documents'
+import type { Payment } from '../payments'
+import type { StorageReader } from '../ports/storage'
+import { addDays, type CalendarDate } from '../shared/calendar-date'
+import { MAX_PAGE_SIZE, type Page, type PageRequest } from '../shared/pagination'
 
 /*
  * The records of an export in the order of the file, read page by page: memory holds one page
@@ -63,25 +63,50 @@ async function* withCustomers<D extends { issueDate: CalendarDate; customerId: s
 export interface InvoiceRecord {
   invoice: Invoice
   customer: Customer | undefined
+  /** Empty unless asked for (`withPayments`). */
   payments: Payment[]
 }
 
 export interface InvoiceSelection {
+  /** issueDate from, included. */
   from: CalendarDate
+  /** issueDate to, included. */
   to: CalendarDate
   invoiceTypes: readonly InvoiceType[]
-  status: InvoiceStatus | undefined
+  /** One status, or all. */
+  status?: InvoiceStatus | undefined
+  /** Read each document's payments too (one more read per document). */
+  withPayments?: boolean | undefined
 }
 
-/** Invoices, credit notes or proformas of the selection, with their customer and payments. */
+/**
+ * Invoices, credit notes or proformas of the selection by issueDate, then number, with their
+ * customer (and payments when asked for).
+ */
 export async function* invoiceRecords(reader: Reader, companyId: string, selection: InvoiceSelection): AsyncGenerator<InvoiceRecord> {
-  const { from, to, invoiceTypes, status } = selection
+  const { from, to, invoiceTypes, status, withPayments = false } = selection
   // The list filters one type or all: with several types asked for, the rest is filtered here.
   const documentType = invoiceTypes.length === 1 ? invoiceTypes[0] : undefined
   const invoices = documentsByDay(from, to, (day, page) => reader.invoices.list(companyId, { ...page, from: day, to: day, status, documentType }))
   for await (const { document: invoice, customer } of withCustomers(reader, companyId, invoices)) {
     if (!invoiceTypes.includes(invoice.documentType)) continue
-    yield { invoice, customer, payments: await reader.payments.listByInvoice(companyId, invoice.id) }
+    yield { invoice, customer, payments: withPayments ? await reader.payments.listByInvoice(companyId, invoice.id) : [] }
+  }
+}
+
+/** The statuses of a document the accounting exports book: issued and not a draft. */
+const BOOKED_STATUSES: readonly InvoiceStatus[] = ['FINAL', 'SENT', 'PAID', 'OVERDUE', 'CANCELLED']
+
+/**
+ * The documents DATEV, BMD and UStVA book: invoices and credit notes (cancellations included)
+ * that hold an issued number and are not drafts, issueDate in [from, to], by issueDate, then
+ * number. A cancelled invoice stays in its own period; proformas never appear.
+ */
+export async function* bookedDocumentRecords(
+  reader: Reader, companyId: string, selection: { from: CalendarDate; to: CalendarDate; documentTypes: readonly ('INVOICE' | 'CREDIT_NOTE')[]; withPayments?: boolean },
+): AsyncGenerator<InvoiceRecord> {
+  for await (const record of invoiceRecords(reader, companyId, { ...selection, invoiceTypes: selection.documentTypes })) {
+    if (record.invoice.numberIssued && BOOKED_STATUSES.includes(record.invoice.status)) yield record
   }
 }
 
@@ -105,6 +130,8 @@ export async function* orderDocumentRecords(reader: Reader, companyId: string, s
 
 export interface PaymentRecord {
   payment: Payment
+  /** The document the payment was recorded on. */
+  invoice: Invoice
   invoiceNumber: string
 }
 
@@ -123,7 +150,7 @@ export async function* paymentRecords(reader: Reader, companyId: string, from: C
   for await (const invoice of allPages((page) => reader.invoices.list(companyId, page))) {
     if (invoice.status === 'DRAFT') continue
     for (const payment of await reader.payments.listByInvoice(companyId, invoice.id)) {
-      if (payment.paymentDate >= from && payment.paymentDate <= to) inPeriod.push({ payment, invoiceNumber: invoice.number })
+      if (payment.paymentDate >= from && payment.paymentDate <= to) inPeriod.push({ payment, invoice, invoiceNumber: invoice.number })
     }
   }
   yield* inPeriod.sort(byPaymentOrder)
