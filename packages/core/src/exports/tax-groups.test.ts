@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Invoice } from '../invoices'
-import { taxCaseOf, taxGroupsOf } from './tax-groups'
+// Through the package's entry, which loads the features in the order they need.
+import { taxCaseOf, taxGroupsOf } from '..'
 
 type Document = Parameters<typeof taxGroupsOf>[0]
 const entry = (taxRate: string, netAmount: string, taxAmount: string, taxCategory: Invoice['taxBreakdown'][number]['taxCategory'] = 'S') => ({ taxCategory, taxRate, netAmount, taxAmount })

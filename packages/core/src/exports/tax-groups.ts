@@ -1,7 +1,5 @@
 import type { Invoice } from '../invoices'
-import type { TaxCase } from '../shared/tax-cases'
-import { Exact, formatMoney } from '../tax/decimals'
-import { rateCategoryOf } from '../tax/tax-rates'
+import { Exact, formatMoney, rateCategoryOf, type TaxCase } from '../tax'
 
 /**
  * One tax group of a document as the accounting exports book it: the lines of one tax case and
