@@ -17,10 +17,10 @@ const CREATE_DOCS = {
       'leaves out records in a non-voided CSV export (summary.previouslyExported). More than 100,000 records → 400 export_too_large.',
     ].join(' '),
   },
-} as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string }>
+} as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string; errors?: readonly number[] }>
 
 const createRoutes = ({ exports }: Invoicing): Route[] => (Object.keys(EXPORT_POLICIES) as BuiltExportType[]).map((type) => defineRoute({
-  method: 'post', path: `/exports/${EXPORT_POLICIES[type].path}`, tag, ...CREATE_DOCS[type],
+  method: 'post', path: `/exports/${EXPORT_POLICIES[type].path}`, tag, ...CREATE_DOCS[type] as { operationId: string; summary: string; description: string; errors?: readonly number[] },
   scopes: ['exports:write'],
   body: EXPORT_POLICIES[type].schema,
   responses: { 201: { description: 'The export, COMPLETED, with its file stored', schema: dataSchema(ExportResponseSchema) } },
