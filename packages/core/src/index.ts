@@ -47,7 +47,7 @@ export { NUMBER_RANGE_TYPES, DEFAULT_NUMBER_RANGES, type NumberRange, type Numbe
 
 export { LOCALES, type Locale } from './shared/fields'
 export { isCalendarDate, type CalendarDate } from './shared/calendar-date'
-export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from './shared/pagination'
+export { paginationOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest, type WalkPage } from './shared/pagination'
 export { foldForSearch, searchTextOf } from './shared/search'
 export { aliasedObjectOf, parseInput, snakeCase, type AliasedObject } from './shared/validation'
 export { assertJsonWithinLimits, MAX_JSON_ARRAY_ITEMS, MAX_JSON_DEPTH } from './shared/json-limits'
@@ -169,7 +169,7 @@ export {
 export type { BlogPostListQuery, BlogReader, BlogRepository, BlogSlugNamespace } from './ports/storage'
 export {
   BUILT_EXPORT_TYPES, CSV_DIALECTS, CSV_ENTITIES, CsvExportSchema, EXPORT_POLICIES, EXPORT_STATUSES, EXPORT_TYPES, ExportListQuerySchema,
-  ExportFindings, MAX_EXPORT_DOCUMENTS, MAX_EXPORT_PERIOD_DAYS, VoidExportSchema, exportFileKeyOf, exportViewOf, taxCaseOf, taxGroupsOf, writtenExport,
+  bookedDocumentRecords, ExportFindings, MAX_EXPORT_DOCUMENTS, MAX_EXPORT_PERIOD_DAYS, VoidExportSchema, exportFileKeyOf, exportViewOf, taxCaseOf, taxGroupsOf, writtenExport,
   type BuiltExportType, type CsvExportInput, type Export, type ExportContext, type ExportFile, type ExportFileDescription, type ExportFinding,
   type ExportListQuery as ExportListQueryInput, type ExportOptions, type ExportPolicy, type ExportProgress, type ExportWriting,
   type ExportService, type ExportStatus, type ExportType, type ExportView, type TaxGroup, type VoidExportInput, type WrittenExport,

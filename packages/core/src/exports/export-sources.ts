@@ -2,9 +2,10 @@ import type { Customer } from '../customers'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../invoices'
 import type { OrderDocument, OrderDocumentStatus, OrderDocumentType } from '../order-documents'
 import type { Payment } from '../payments'
-import type { StorageReader } from '../ports/storage'
+import { LRUCache } from 'lru-cache'
+import type { IssueDateCursor, PaymentDateCursor, StorageReader } from '../ports/storage'
 import { addDays, type CalendarDate } from '../shared/calendar-date'
-import { MAX_PAGE_SIZE, type Page, type PageRequest } from '../shared/pagination'
+import { MAX_PAGE_SIZE, type Page, type PageRequest, type WalkPage } from '../shared/pagination'
 
 /*
  * The records of an export in the order of the file, read page by page: memory holds one page
@@ -75,22 +76,57 @@ export interface InvoiceSelection {
   invoiceTypes: readonly InvoiceType[]
   /** One status, or all. */
   status?: InvoiceStatus | undefined
-  /** Read each document's payments too (one more read per document). */
+  /** Read the documents' payments too (one more read per stretch). */
   withPayments?: boolean | undefined
+}
+
+/** Documents read per stretch of a walk. */
+const STRETCH = 250
+
+/** Every item of a keyset walk, one stretch in memory at a time. */
+async function* walkOf<T, C>(walk: (after: C | null) => Promise<WalkPage<T, C>>): AsyncGenerator<T[]> {
+  let after: C | null = null
+  for (;;) {
+    const stretch: WalkPage<T, C> = await walk(after)
+    if (stretch.items.length > 0) yield stretch.items
+    if (stretch.next === null) return
+    after = stretch.next
+  }
+}
+
+/**
+ * Customers by id, read once and kept while they are used: the documents of a period share
+ * their customers. At most `max` are kept, so memory stays bounded for any number of customers.
+ */
+function customerLookup(reader: Reader, companyId: string, max = 5000) {
+  const known = new LRUCache<string, { customer: Customer | undefined }>({ max })
+  return async (id: string): Promise<Customer | undefined> => {
+    let found = known.get(id)
+    if (!found) {
+      found = { customer: await reader.customers.get(companyId, id) }
+      known.set(id, found)
+    }
+    return found.customer
+  }
 }
 
 /**
  * Invoices, credit notes or proformas of the selection by issueDate, then number, with their
- * customer (and payments when asked for).
+ * customer (and payments when asked for), read in stretches of a keyset walk.
  */
 export async function* invoiceRecords(reader: Reader, companyId: string, selection: InvoiceSelection): AsyncGenerator<InvoiceRecord> {
   const { from, to, invoiceTypes, status, withPayments = false } = selection
-  // The list filters one type or all: with several types asked for, the rest is filtered here.
-  const documentType = invoiceTypes.length === 1 ? invoiceTypes[0] : undefined
-  const invoices = documentsByDay(from, to, (day, page) => reader.invoices.list(companyId, { ...page, from: day, to: day, status, documentType }))
-  for await (const { document: invoice, customer } of withCustomers(reader, companyId, invoices)) {
-    if (!invoiceTypes.includes(invoice.documentType)) continue
-    yield { invoice, customer, payments: withPayments ? await reader.payments.listByInvoice(companyId, invoice.id) : [] }
+  const customerOf = customerLookup(reader, companyId)
+  const stretches = walkOf<Invoice, IssueDateCursor>((after) =>
+    reader.invoices.walkByIssueDate(companyId, { from, to, documentTypes: invoiceTypes, status, after, limit: STRETCH }))
+  for await (const invoices of stretches) {
+    const payments = new Map<string, Payment[]>()
+    if (withPayments) {
+      for (const payment of await reader.payments.listByInvoices(companyId, invoices.map((invoice) => invoice.id))) {
+        payments.set(payment.invoiceId, [...payments.get(payment.invoiceId) ?? [], payment])
+      }
+    }
+    for (const invoice of invoices) yield { invoice, customer: await customerOf(invoice.customerId), payments: payments.get(invoice.id) ?? [] }
   }
 }
 
@@ -135,25 +171,23 @@ export interface PaymentRecord {
   invoiceNumber: string
 }
 
-const byPaymentOrder = (a: PaymentRecord, b: PaymentRecord): number =>
-  a.payment.paymentDate < b.payment.paymentDate ? -1 : a.payment.paymentDate > b.payment.paymentDate ? 1
-    : byNumber({ number: a.invoiceNumber, id: a.payment.createdAt + a.payment.id }, { number: b.invoiceNumber, id: b.payment.createdAt + b.payment.id })
-
 /**
- * Payments with a paymentDate in [from, to], by paymentDate, then document number, then when
- * recorded. The payments port lists per document only, so every document is asked for its
- * payments (drafts take none; a payment may predate its document's issueDate, e.g. one moved
- * from a proforma); the period's payments are held to be ordered.
+ * Payments with a paymentDate in [from, to], by paymentDate, then when recorded, each with its
+ * document (read once and kept while its payments follow).
  */
 export async function* paymentRecords(reader: Reader, companyId: string, from: CalendarDate, to: CalendarDate): AsyncGenerator<PaymentRecord> {
-  const inPeriod: PaymentRecord[] = []
-  for await (const invoice of allPages((page) => reader.invoices.list(companyId, page))) {
-    if (invoice.status === 'DRAFT') continue
-    for (const payment of await reader.payments.listByInvoice(companyId, invoice.id)) {
-      if (payment.paymentDate >= from && payment.paymentDate <= to) inPeriod.push({ payment, invoice, invoiceNumber: invoice.number })
+  const documents = new LRUCache<string, { invoice: Invoice | undefined }>({ max: 5000 })
+  const stretches = walkOf<Payment, PaymentDateCursor>((after) => reader.payments.walkByPaymentDate(companyId, { from, to, after, limit: STRETCH }))
+  for await (const payments of stretches) {
+    for (const payment of payments) {
+      let found = documents.get(payment.invoiceId)
+      if (!found) {
+        found = { invoice: await reader.invoices.get(companyId, payment.invoiceId) }
+        documents.set(payment.invoiceId, found)
+      }
+      if (found.invoice) yield { payment, invoice: found.invoice, invoiceNumber: found.invoice.number }
     }
   }
-  yield* inPeriod.sort(byPaymentOrder)
 }
 
 /** The company's customers in the order of the customer list (newest first), each once. */

@@ -5,6 +5,7 @@ export type { ExportContext, ExportedRecords, ExportFileDescription, ExportPolic
 export { ExportFindings, type ExportFinding } from './export-findings'
 export { taxCaseOf, taxGroupsOf, type TaxGroup } from './tax-groups'
 export { writtenExport, type WrittenExport } from './written-export'
+export { bookedDocumentRecords, paymentRecords, type InvoiceRecord, type PaymentRecord } from './export-sources'
 export { ExportListQuerySchema, VoidExportSchema, type ExportListQuery, type VoidExportInput } from './export-schemas'
 export { CsvExportSchema, type CsvExportInput } from './csv-export-policy'
 export { CSV_DIALECTS, CSV_ENTITIES } from './csv'

@@ -1,5 +1,5 @@
 import type { StorageReader } from '../ports/storage'
-import type { Page } from '../shared/pagination'
+import type { Page, WalkPage } from '../shared/pagination'
 import type { ExportedRecords } from './export-policy'
 
 /** A reader whose lists of one record group leave out `excluded`, and what it left out. */
@@ -12,12 +12,16 @@ export interface FilteredReader {
 type Identified = { id?: unknown } | null
 type PagedList = (...args: unknown[]) => Promise<Page<Identified>>
 
+const isWalkPage = (value: unknown): value is WalkPage<Identified, unknown> =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items) && 'next' in value
+
 const isPage = (value: unknown): value is Page<Identified> =>
   typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items) && typeof (value as { total?: unknown }).total === 'number'
 
 /**
- * `onlyNotExported` for any writer: the writer reads as it always does, and the lists of the
- * group its records come from (`list…` methods) no longer hold the records already exported.
+ * `onlyNotExported` for any writer: the writer reads as it always does, and the lists and walks
+ * of the group its records come from (`list…`, `walk…` methods) no longer hold the records
+ * already exported.
  * Single reads (`get`, `find…`) are left as they are, so a writer that looks up a related
  * record still finds it.
  *
@@ -74,10 +78,12 @@ export function readerWithout(reader: StorageReader, records: ExportedRecords, e
   const filtered = new Proxy(group, {
     get(target, name, receiver) {
       const member = Reflect.get(target, name, receiver)
-      if (typeof member !== 'function' || typeof name !== 'string' || !name.startsWith('list')) return member
+      if (typeof member !== 'function' || typeof name !== 'string' || !(name.startsWith('list') || name.startsWith('walk'))) return member
       return async (...args: unknown[]) => {
         const result: unknown = await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args)
         if (Array.isArray(result)) return result.filter(keep)
+        // A walk continues from its cursor, which moved past the records left out too.
+        if (isWalkPage(result)) return { ...result, items: result.items.filter(keep) }
         if (isPage(result)) return filteredPage(member as PagedList, target, args, result)
         return result
       }

@@ -50,6 +50,18 @@ export type Table<T> = ReturnType<typeof createTable<T>>
 /** Code-unit order, as SQLite's default (binary) collation compares ASCII and most text. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/** Code-point order, as a database compares UTF-8 text byte by byte (UTF-16 code units differ above U+D7FF). */
+const compareCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
+
+/** Keys of a keyset walk, compared part by part in code-point order. */
+export function compareKeys(a: readonly string[], b: readonly string[]): number {
+  for (let index = 0; index < a.length; index++) {
+    const order = a[index] === b[index] ? 0 : compareCodePoints(a[index]!, b[index]!)
+    if (order !== 0) return order
+  }
+  return 0
+}
+
 /** Orders rows newest first: by `createdAt`, then the later insert first. */
 export const newestFirst = <T extends { createdAt: string }>(a: Row<T>, b: Row<T>) =>
   compareText(b.value.createdAt, a.value.createdAt) || b.seq - a.seq

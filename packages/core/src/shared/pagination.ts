@@ -55,3 +55,13 @@ export const paginationOf = (page: Page<unknown>) => ({
   offset: page.offset,
   hasMore: page.offset + page.items.length < page.total,
 })
+
+/**
+ * A stretch of a keyset walk: the items in the walk's order and the cursor to continue after
+ * the last item read, or null at the end. The cursor also moves past items a filter left out
+ * of `items`, so an empty stretch with a cursor is not the end.
+ */
+export interface WalkPage<T, C> {
+  items: T[]
+  next: C | null
+}

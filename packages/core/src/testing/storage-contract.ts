@@ -16,6 +16,7 @@ import { recurringScheduleContract } from './recurring-schedule-contract'
 import { fileDocumentContract } from './file-document-contract'
 import { blogContract } from './blog-contract'
 import { exportContract } from './export-contract'
+import { exportWalkContract } from './export-walk-contract'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -783,6 +784,7 @@ export function storageContract(harness: StorageHarness): void {
     recurringScheduleContract({ storage: () => storage, storedCustomers, concurrently })
     fileDocumentContract({ storage: () => storage, storedCustomers, concurrently })
     exportContract({ storage: () => storage, storedCustomers, concurrently })
+    exportWalkContract({ storage: () => storage, storedCustomers })
     blogContract({ storage: () => storage, concurrently })
 
     describe('document categories', () => {

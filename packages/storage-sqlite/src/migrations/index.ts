@@ -18,6 +18,7 @@ import { keyLastUse } from './0016-key-last-use'
 import { blog } from './0017-blog'
 import { exportSettings } from './0018-export-settings'
 import { exports } from './0019-exports'
+import { exportWalks } from './0020-export-walks'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-blog': blog,
   '0018-export-settings': exportSettings,
   '0019-exports': exports,
+  '0020-export-walks': exportWalks,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceListQuery, Page } from '@invoicing/core'
+import type { Invoice, InvoiceListQuery, IssueDateCursor, IssueDateWalkQuery, Page, WalkPage } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor } from '../executor'
@@ -33,6 +33,26 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
   return readPage(executor, invoiceListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
+}
+
+/** The query of one stretch of the walk by issue date, number and id (index `invoice_issue_walk`). */
+export function issueDateWalkQuery(db: Kysely<Database>, companyId: string, query: IssueDateWalkQuery) {
+  let walk = db.selectFrom('invoice').selectAll()
+    .where('company_id', '=', companyId).where('issue_date', '>=', query.from).where('issue_date', '<=', query.to)
+  if (query.documentTypes) walk = walk.where('invoice_type', 'in', query.documentTypes.length > 0 ? [...query.documentTypes] : [''])
+  if (query.status) walk = walk.where('status', '=', query.status)
+  const { after } = query
+  if (after) walk = walk.where((eb) => eb(eb.refTuple('issue_date', 'invoice_number', 'id'), '>', eb.tuple(after.issueDate, after.number, after.id)))
+  return walk.orderBy('issue_date').orderBy('invoice_number').orderBy('id').limit(query.limit)
+}
+
+/** A stretch of the period's documents with their lines (one more query). */
+export function walkInvoicesByIssueDate(executor: Executor, companyId: string, query: IssueDateWalkQuery): Promise<WalkPage<Invoice, IssueDateCursor>> {
+  return executor.snapshot(async (reader) => {
+    const items = await withLines(reader, await reader.rows(issueDateWalkQuery(executor.db, companyId, query)))
+    const last = items.at(-1)
+    return { items, next: items.length === query.limit && last ? { issueDate: last.issueDate, number: last.number, id: last.id } : null }
+  })
 }
 
 /** The lines of several documents, by document and position. */

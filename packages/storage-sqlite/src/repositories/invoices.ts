@@ -4,7 +4,7 @@ import type { Executor } from '../executor'
 import { LINES_PER_INSERT } from './document-lines'
 import { derivedFromQuery, summariesDerivedFrom } from './invoice-derived'
 import { invoiceToRow, lineToRow, sourcesToRows } from './invoice-rows'
-import { listInvoices, withLines } from './invoice-list'
+import { listInvoices, walkInvoicesByIssueDate, withLines } from './invoice-list'
 
 /**
  * Documents in `invoice`, their lines in `invoice_line` and the index of their source
@@ -32,6 +32,7 @@ export function createInvoiceRepository(executor: Executor): InvoiceRepository {
     get: (companyId, id) => oneWhere(companyId, 'id', id),
     findByNumber: (companyId, invoiceNumber) => oneWhere(companyId, 'invoice_number', invoiceNumber),
     list: (companyId, query) => listInvoices(executor, companyId, query),
+    walkByIssueDate: (companyId, query) => walkInvoicesByIssueDate(executor, companyId, query),
     listDerived: (companyId, documentId) =>
       executor.snapshot(async (reader) => withLines(reader, await reader.rows(derivedFromQuery(db, companyId, [documentId]).selectAll()))),
     summariesDerivedFrom: (companyId, documentIds) => summariesDerivedFrom(executor, companyId, documentIds),

@@ -1,6 +1,7 @@
-import type { Payment, PaymentRepository } from '@invoicing/core'
+import type { Payment, PaymentDateWalkQuery, PaymentRepository } from '@invoicing/core'
+import type { Kysely } from 'kysely'
 import { columnsOf } from '../columns'
-import type { PaymentTable } from '../database'
+import type { Database, PaymentTable } from '../database'
 import type { Executor } from '../executor'
 import { preparedQuery } from '../prepared-query'
 
@@ -20,6 +21,14 @@ const fromRow = (found: PaymentTable): Payment => columns.fromRow(found)
 const paymentById = preparedQuery((db, { id, companyId }: { id: string; companyId: string }) =>
   db.selectFrom('payment').selectAll().where('id', '=', id).where('company_id', '=', companyId))
 
+/** One stretch of the walk by payment date, creation time and id (index `payment_date_walk`). */
+export function paymentDateWalkQuery(db: Kysely<Database>, companyId: string, { from, to, after, limit }: PaymentDateWalkQuery) {
+  let walk = db.selectFrom('payment').selectAll()
+    .where('company_id', '=', companyId).where('payment_date', '>=', from).where('payment_date', '<=', to)
+  if (after) walk = walk.where((eb) => eb(eb.refTuple('payment_date', 'created_at', 'id'), '>', eb.tuple(after.paymentDate, after.createdAt, after.id)))
+  return walk.orderBy('payment_date').orderBy('created_at').orderBy('id').limit(limit)
+}
+
 export function createPaymentRepository({ db, row, rows, write }: Executor): PaymentRepository {
   return {
     async get(companyId, id) {
@@ -29,6 +38,17 @@ export function createPaymentRepository({ db, row, rows, write }: Executor): Pay
     async listByInvoice(companyId, invoiceId) {
       return (await rows(db.selectFrom('payment').selectAll().where('company_id', '=', companyId).where('invoice_id', '=', invoiceId)
         .orderBy('payment_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc'))).map(fromRow)
+    },
+    async listByInvoices(companyId, invoiceIds) {
+      if (invoiceIds.length === 0) return []
+      return (await rows(db.selectFrom('payment').selectAll().where('company_id', '=', companyId).where('invoice_id', 'in', [...invoiceIds])
+        .orderBy('invoice_id').orderBy('payment_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc'))).map(fromRow)
+    },
+    async walkByPaymentDate(companyId, query) {
+      const { limit } = query
+      const items = (await rows(paymentDateWalkQuery(db, companyId, query))).map(fromRow)
+      const last = items.at(-1)
+      return { items, next: items.length === limit && last ? { paymentDate: last.paymentDate, createdAt: last.createdAt, id: last.id } : null }
     },
     insert: (payment) => write(db.insertInto('payment').values(toRow(payment))),
     async update(payment) {

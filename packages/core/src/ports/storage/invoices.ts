@@ -2,7 +2,7 @@ import type { PayoutStatus } from '../../credit-notes'
 import type { Invoice, InvoiceStatus, InvoiceType } from '../../invoices'
 import type { DocumentSummary } from '../../sales-documents'
 import type { CalendarDate } from '../../shared/calendar-date'
-import type { Page, PageRequest } from '../../shared/pagination'
+import type { Page, PageRequest, WalkPage } from '../../shared/pagination'
 
 /** The filters of the invoice list; all optional, combined with AND. */
 export interface InvoiceListQuery extends PageRequest {
@@ -20,6 +20,27 @@ export interface InvoiceListQuery extends PageRequest {
   payoutStatus?: PayoutStatus | undefined
 }
 
+/** Where a walk by issue date continues: after this document. */
+export interface IssueDateCursor {
+  issueDate: CalendarDate
+  number: string
+  id: string
+}
+
+/** A stretch of the documents of a period in the order of the accounting exports. */
+export interface IssueDateWalkQuery {
+  /** issueDate >= from. */
+  from: CalendarDate
+  /** issueDate <= to. */
+  to: CalendarDate
+  /** Only these types; all when absent. */
+  documentTypes?: readonly InvoiceType[] | undefined
+  status?: InvoiceStatus | undefined
+  /** Continue after this document; from the start when null or absent. */
+  after?: IssueDateCursor | null | undefined
+  limit: number
+}
+
 export interface InvoiceReader {
   /** The document with its lines in order. */
   get(companyId: string, id: string): Promise<Invoice | undefined>
@@ -29,6 +50,15 @@ export interface InvoiceReader {
    * stay fast for 100,000 documents of one company (indexes on the filtered columns).
    */
   list(companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>>
+  /**
+   * The documents of the period by issueDate, then number, then id (code-point order), at most
+   * `limit`, after `after`; items carry their lines. `next` is the cursor of the last item, null
+   * when fewer than `limit` were found. A walk from the start to `next === null` MUST return
+   * every document that exists throughout it exactly once, whatever is written meanwhile (a
+   * keyset, never an offset), and each stretch MUST cost the same wherever it starts (an index
+   * on company, issueDate, number).
+   */
+  walkByIssueDate(companyId: string, query: IssueDateWalkQuery): Promise<WalkPage<Invoice, IssueDateCursor>>
   /** The documents made from `documentId` (their `precedingDocument`, or one of their `sourceDocuments`), oldest first. */
   listDerived(companyId: string, documentId: string): Promise<Invoice[]>
   /**
