@@ -11,6 +11,11 @@ function readerOf(ids: string[]): StorageReader {
       items: ids.slice(query.offset, query.offset + query.limit).map((id) => ({ id })), total: ids.length, limit: query.limit, offset: query.offset,
     }),
     get: async (_companyId: string, id: string) => ({ id }),
+    walkByIssueDate: async (_companyId: string, query: { after?: number | null; limit: number }) => {
+      const start = query.after ?? 0
+      const items = ids.slice(start, start + query.limit).map((id) => ({ id }))
+      return { items, next: items.length === query.limit ? start + items.length : null }
+    },
   }
   const payments = { listByInvoice: async () => ids.map((id) => ({ id })) }
   return { invoices, payments } as unknown as StorageReader
@@ -45,6 +50,23 @@ describe('reading without exported records', () => {
     assert.deepEqual(first.items.map((item) => item.id), ['i7', 'i8', 'i13'])
     assert.deepEqual(await reader.invoices.get('c', 'i0'), { id: 'i0' })
     assert.equal((await reader.payments.listByInvoice('c', 'x')).length, ids.length)
+  })
+
+  it('walks on past stretches whose records were all exported', async () => {
+    const { reader, leftOut } = readerWithout(readerOf(ids), 'invoices', excluded)
+    const seen: string[] = []
+    const walk = reader.invoices.walkByIssueDate as unknown as (companyId: string, query: { after: unknown; limit: number }) => Promise<{ items: { id: string }[]; next: unknown }>
+    let after: unknown = null
+    let emptyStretches = 0
+    do {
+      const stretch = await walk('c', { after, limit: 3 })
+      if (stretch.items.length === 0) emptyStretches++
+      seen.push(...stretch.items.map((item) => item.id))
+      after = stretch.next
+    } while (after !== null)
+    assert.deepEqual(seen, ids.filter((id) => !excluded.has(id)))
+    assert.equal(emptyStretches, 1)
+    assert.equal(leftOut.size, excluded.size)
   })
 
   it('filters arrays of the group it reads from', async () => {
