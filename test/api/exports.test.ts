@@ -120,6 +120,29 @@ describe('exports', () => {
     assert.deepEqual(parsed((await company.api.get(`/exports/${afterVoid.id}/file`)).bytes, ',').map((row) => row.id), [first])
   })
 
+  it('onlyNotExported works for payments and customers too: each record is marked with its export', async () => {
+    const company = await createTenant(app, { name: 'Zahlungen GmbH' })
+    const customer = (await company.api.post('/customers', { name: 'K' })).body.data.id
+    const invoice = (await company.api.post('/invoices', { customerId: customer, issueDate: '2026-02-01', lines: [{ description: 'x', unitPrice: '100' }] })).body.data
+    await company.api.put(`/invoices/${invoice.id}`, { status: 'FINAL' })
+    const pay = async (paymentDate: string) => (await company.api.post(`/invoices/${invoice.id}/payments`, { amount: '10.00', paymentDate })).body.data.id as string
+    const first = await pay('2026-02-03')
+    const body = { entity: 'payments', from: '2026-02-01', to: '2026-02-28', onlyNotExported: true }
+    const earlier = (await company.api.post('/exports/csv', body)).body.data
+    assert.deepEqual([earlier.documentCount, earlier.summary], [1, { rows: 1, previouslyExported: 0 }])
+    const second = await pay('2026-02-04')
+    const next = (await company.api.post('/exports/csv', body)).body.data
+    assert.deepEqual([next.documentCount, next.summary], [1, { rows: 1, previouslyExported: 1 }])
+    assert.deepEqual(parsed((await company.api.get(`/exports/${next.id}/file`)).bytes, ',').map((row) => row.id), [second])
+    assert.notEqual(first, second)
+
+    const customers = { entity: 'customers', onlyNotExported: true }
+    assert.equal((await company.api.post('/exports/csv', customers)).body.data.documentCount, 1)
+    const added = (await company.api.post('/customers', { name: 'Neu' })).body.data.id
+    const onlyNew = (await company.api.post('/exports/csv', customers)).body.data
+    assert.deepEqual(parsed((await company.api.get(`/exports/${onlyNew.id}/file`)).bytes, ',').map((row) => row.id), [added])
+  })
+
   it('refuses a period over 731 days, to before from, and a missing period', async () => {
     const tooLong = await csvOfInvoices({ from: '2024-01-01', to: '2026-01-01' })
     documented('POST', '/api/v1/exports/csv', tooLong)

@@ -288,13 +288,15 @@ describe('CSV export', () => {
     await assert.rejects(exportOf({ entity: 'invoices', invoiceTypes: [] }), failsWith('validation_failed', { field: 'invoiceTypes' }))
   })
 
-  it('names files by entity and period, the customers file by the day of the export, and lists the exported documents', async () => {
-    const { exportOf, quote } = await setup()
+  it('names files by entity and period, the customers file by the day of the export, and lists the exported records', async () => {
+    const { exportOf, quote, plain, tricky } = await setup()
     assert.equal((await exportOf({ entity: 'invoice_lines' })).fileName, 'invoice_lines_2026-03-01_2026-03-31.csv')
     const customers = await exportOf({ entity: 'customers', from: undefined, to: undefined })
     assert.equal(customers.fileName, 'customers_2026-03-16.csv')
-    assert.deepEqual(customers.documentIds, [])
-    assert.deepEqual((await exportOf({ entity: 'payments' })).documentIds, [])
+    assert.deepEqual(new Set(customers.documentIds), new Set([plain.id, tricky.id]))
+    const payments = await exportOf({ entity: 'payments' })
+    assert.ok(payments.rows > 0)
+    assert.deepEqual(payments.documentIds, recordsOf(payments.content, 'rfc4180').map((record) => record.id))
     assert.deepEqual((await exportOf({ entity: 'quotes' })).documentIds, [quote.id])
   })
 })

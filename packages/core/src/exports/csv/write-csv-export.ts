@@ -46,8 +46,9 @@ interface RowSource {
  * Reads what the parameters select from the company's records, page by page, and writes the
  * CSV file in the parameters' dialect as it reads: header row first, then one row per record
  * in the order of issueDate, then number (lines by position; payments by paymentDate). Each
- * invoice or order document in the file is handed to `include` once (customers and payments
- * are no documents).
+ * record of the file (its invoice or order document; a payment, a customer) is handed to
+ * `include` once: it is marked as exported with the file, so `onlyNotExported` works for every
+ * entity.
  */
 export async function* writeCsvExport(
   reader: StorageReader, company: Company, parameters: CsvExportParameters, include: (documentId: string) => void = () => undefined,
@@ -82,10 +83,10 @@ function rowSourceOf(reader: StorageReader, companyId: string, parameters: CsvEx
   if (!CSV_ENTITIES.includes(entity)) throw invalid('entity', `must be one of ${CSV_ENTITIES.join(', ')}`)
   const status = statusOf(parameters)
   if (entity === 'customers') {
-    return rowsOf(CUSTOMER_COLUMNS, customerRecords(reader, companyId), () => null)
+    return rowsOf(CUSTOMER_COLUMNS, customerRecords(reader, companyId), (customer) => customer.id)
   }
   const { from, to } = periodOf(parameters)
-  if (entity === 'payments') return rowsOf(PAYMENT_COLUMNS, paymentRecords(reader, companyId, from, to), () => null)
+  if (entity === 'payments') return rowsOf(PAYMENT_COLUMNS, paymentRecords(reader, companyId, from, to), (record) => record.payment.id)
   if (isOrderDocumentEntity(entity)) {
     const { documentType } = ORDER_DOCUMENT_ENTITIES[entity]
     const records = orderDocumentRecords(reader, companyId, { documentType, from, to, status: status as OrderDocumentStatus | undefined })
