@@ -77,6 +77,16 @@ export const ErrorSchema = v.object({
   retryAfterSeconds: v.optional(v.pipe(v.number(), v.description('Seconds to wait before retrying, as in Retry-After (busy)'))),
   maxDepth: v.optional(v.pipe(v.number(), v.description('The deepest nesting a body may have (body_too_complex)'))),
   maxArrayItems: v.optional(v.pipe(v.number(), v.description('The most items an array in a body may hold (body_too_complex)'))),
+  problems: v.optional(v.pipe(v.array(v.object({
+    code: v.pipe(v.string(), v.description('e.g. account_missing, iban_invalid')),
+    message: v.string(),
+    documentId: v.optional(v.string()),
+    documentNumber: v.optional(v.string()),
+    field: v.optional(v.string()),
+  })), v.description('Every problem of the export request, not only the first (export_invalid)'))),
+  omittedProblems: v.optional(v.pipe(v.number(), v.description('Problems beyond the first 1,000, counted but not listed (export_invalid)'))),
+  invoiceIds: v.optional(v.pipe(v.array(v.string()), v.description('The invoices at fault (duplicate_invoice, already_collected)'))),
+  earliestCollectionDate: v.optional(v.pipe(v.string(), v.description('The first collection date a SEPA export takes today (invalid_collection_date)'))),
 })
 
 export const SuccessSchema = v.strictObject({ success: v.literal(true) })
