@@ -5,7 +5,7 @@ import { createInvoicing } from '../create-invoicing'
 import type { DomainEvent } from '../events/domain-event'
 import type { FileStore } from '../ports/files'
 import type { Storage } from '../ports/storage'
-import { createManualClock, createMemoryFileStore, createMemoryStorage } from '../testing'
+import { anInvoice, createManualClock, createMemoryFileStore, createMemoryStorage } from '../testing'
 import { exportFileKeyOf } from './export'
 import { createExportService } from './export-service'
 import { createEventBus } from '../events/event-bus'
@@ -124,5 +124,20 @@ describe('export service', () => {
     const allowed = createExportService(depsWithFiles(memory, clock, written), { maxDocuments: 2, onProgress: ({ documents }) => progress.push(documents) })
     assert.equal((await allowed.create(actor, 'CSV', { entity: 'invoices', from: '2026-03-01', to: '2026-03-31' })).documentCount, 2)
     assert.deepEqual(progress, [])
+  })
+
+  it('reports its progress every so many documents while it writes', async () => {
+    const { invoicing, actor, customer, memory, clock, written } = await setup()
+    await memory.transaction(async (tx) => {
+      for (let index = 0; index < 601; index++) {
+        await tx.invoices.insert(anInvoice(actor.companyId, customer.id, { id: `p${index}`, number: `RE-${String(index).padStart(6, '0')}`, documentType: 'INVOICE', issueDate: '2026-04-01' }))
+      }
+    })
+    const progress: unknown[] = []
+    const reporting = createExportService(depsWithFiles(memory, clock, written), { onProgress: (report) => progress.push(report), progressEvery: 200 })
+    const exported = await reporting.create(actor, 'CSV', { entity: 'invoices', from: '2026-04-01', to: '2026-04-30' })
+    assert.equal(exported.documentCount, 601)
+    assert.deepEqual(progress, [200, 400, 600].map((documents) => ({ exportId: exported.id, type: 'CSV', documents })))
+    assert.equal((await invoicing.exports.get(actor, exported.id)).summary.rows, 601)
   })
 })

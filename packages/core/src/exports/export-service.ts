@@ -36,8 +36,10 @@ async function requireExport(reader: Pick<StorageReader, 'exports'>, companyId: 
 export interface ExportOptions {
   /** Default 100,000. */
   maxDocuments?: number
-  /** Called after every 10,000 documents written into one export file. */
+  /** Called after every `progressEvery` documents written into one export file. */
   onProgress?: (progress: ExportProgress) => void
+  /** Default 10,000. */
+  progressEvery?: number
 }
 
 export interface ExportProgress {
@@ -49,7 +51,7 @@ export interface ExportProgress {
 const PROGRESS_EVERY = 10_000
 
 /** Making, reading, downloading and voiding exports; each type's own work is its policy's. */
-export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_DOCUMENTS, onProgress }: ExportOptions = {}) {
+export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_DOCUMENTS, onProgress, progressEvery = PROGRESS_EVERY }: ExportOptions = {}) {
   const { storage, ids, clock, documentFiles } = deps
   const inUnitOfWork = createUnitOfWork(deps)
 
@@ -78,7 +80,7 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
           throw new InvoicingError('export_too_large', `The export would hold more than ${maxDocuments} documents; choose a shorter period`, { maxDocuments })
         }
         documentIds.add(documentId)
-        if (documentIds.size % PROGRESS_EVERY === 0) onProgress?.({ exportId, type, documents: documentIds.size })
+        if (documentIds.size % progressEvery === 0) onProgress?.({ exportId, type, documents: documentIds.size })
       }
       const key = exportFileKeyOf({ companyId: actor.companyId, id: exportId })
       await retryingTransaction(storage, (tx) => tx.fileDocuments.enqueueFileDeletion(key, new Date(now.getTime() + STAGED_GRACE_MS).toISOString()))

@@ -50,8 +50,14 @@ export type Table<T> = ReturnType<typeof createTable<T>>
 /** Code-unit order, as SQLite's default (binary) collation compares ASCII and most text. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** Code-point order, as a database compares UTF-8 text byte by byte (UTF-16 code units differ above U+D7FF). */
-const compareCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))
+const SURROGATE = /[\uD800-\uDFFF]/
+
+/**
+ * Code-point order, as a database compares UTF-8 text byte by byte. UTF-16 code units keep
+ * that order unless a character beyond U+FFFF (a surrogate pair) is involved.
+ */
+const compareCodePoints = (a: string, b: string) =>
+  SURROGATE.test(a) || SURROGATE.test(b) ? Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')) : compareText(a, b)
 
 /** Keys of a keyset walk, compared part by part in code-point order. */
 export function compareKeys(a: readonly string[], b: readonly string[]): number {

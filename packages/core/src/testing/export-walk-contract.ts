@@ -62,6 +62,14 @@ export function exportWalkContract(context: ExportWalkContractContext): void {
       assert.deepEqual(first, march1)
     })
 
+    it('orders numbers by code point, as UTF-8 bytes compare (a character beyond U+FFFF after U+FF21)', async () => {
+      const { company, customers: [customer] } = await context.storedCustomers([{}])
+      const beyond = anInvoice(company.id, customer!.id, { issueDate: '2026-06-01', number: 'X-\u{1F600}' })
+      const fullWidth = anInvoice(company.id, customer!.id, { issueDate: '2026-06-01', number: 'X-\uFF21' })
+      await store([beyond, fullWidth])
+      assert.deepEqual((await walked(company.id, { from: '2026-06-01', to: '2026-06-01' }, 1)).ids, [fullWidth.id, beyond.id])
+    })
+
     it('continues after its cursor: documents written meanwhile before it are not read, after it are, none twice', async () => {
       const { company, customers: [customer] } = await context.storedCustomers([{}])
       const at = (issueDate: string, number: string) => anInvoice(company.id, customer!.id, { issueDate, number })
