@@ -1,6 +1,7 @@
 import type { ExportType } from './export'
 import type { ExportPolicy } from './export-policy'
 import { csvExportPolicy } from './csv-export-policy'
+import { ustvaExportPolicy } from './ustva-export-policy'
 
 /**
  * The types that can be made, each with its policy. A type without an entry does not exist in
@@ -8,6 +9,7 @@ import { csvExportPolicy } from './csv-export-policy'
  */
 export const EXPORT_POLICIES = {
   CSV: csvExportPolicy,
+  USTVA: ustvaExportPolicy,
 } as const satisfies Partial<Record<ExportType, ExportPolicy<any, any>>>
 
 export type BuiltExportType = keyof typeof EXPORT_POLICIES

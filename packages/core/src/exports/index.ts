@@ -9,4 +9,5 @@ export { bookedDocumentRecords, paymentRecords, type InvoiceRecord, type Payment
 export { ExportListQuerySchema, VoidExportSchema, type ExportListQuery, type VoidExportInput } from './export-schemas'
 export { CsvExportSchema, type CsvExportInput } from './csv-export-policy'
 export { CSV_DIALECTS, CSV_ENTITIES } from './csv'
+export { UstvaExportSchema, type UstvaExportInput } from './ustva-export-policy'
 export { createExportService, exportViewOf, type ExportOptions, type ExportProgress, type ExportService, type ExportView } from './export-service'
