@@ -1,4 +1,4 @@
-import { EXPORT_POLICIES, ExportListQuerySchema, VoidExportSchema, type BuiltExportType, type Invoicing } from '@invoicing/core'
+import { EXPORT_POLICIES, ExportListQuerySchema, VoidExportSchema, type BuiltExportType, type ExportPolicy, type Invoicing } from '@invoicing/core'
 import { ExportResponseSchema, toExportResponse } from '../responses/export'
 import { fileBody, fileDisposition } from '../responses/file-body'
 import { data, dataSchema, listOf, listSchema } from '../responses/shapes'
@@ -17,12 +17,35 @@ const CREATE_DOCS = {
       'leaves out records in a non-voided CSV export (summary.previouslyExported). More than 100,000 records → 400 export_too_large.',
     ].join(' '),
   },
+  USTVA: {
+    operationId: 'createUstvaExport', summary: 'Make the UStVA figures (German VAT advance return) of a month or quarter',
+    description: [
+      'The Kennzahlen of the UStVA for year and period (01–12 a month, 41–44 a quarter; no from/to), as a JSON report (application/json)',
+      'or the excel-de CSV (format csv; UTF-8 with BOM, ";", decimal comma, one row per Kennzahl with a value, then Kz 66 and 83),',
+      'file UStVA_{year}_{period}.json|csv. The figures are to be entered in Mein ELSTER or tax software; nothing is transmitted to ELSTER.',
+      'Kz 81/86/87/35(36) from domestic sales by rate, 41 intra-Community supplies, 43 export deliveries, 48 other exemptions (43 with',
+      'vatReturn.otherExemptionKz 43), 21 EU reverse charge, 45 third country, 60 § 13b; OSS, internal supplies and small-business',
+      'documents are listed under excluded; Kennzahlen the service has no data for under notCovered. base is exact (credit notes',
+      'negative), baseWholeEuros truncated toward zero, taxAtStatutoryRate = whole euros × 19/7/0 %; inputTax (Kz 66) enables',
+      'kz83 = taxAtStatutoryRate of 81/86/87 + Kz 36 − Kz 66. basis ACCRUAL (default vatReturn.basis): a document belongs to the period',
+      'of its servicePeriodEnd, else its issueDate; intra-Community supplies and credit notes (cancellations too) by issueDate. To find',
+      'documents issued outside the period whose service ended in it, documents issued from 12 months before the period to 6 months',
+      'after it are read (§ 14 Abs. 2 UStG: an invoice within six months of the supply); a document issued outside that window is not',
+      'found. basis CASH: each payment of the period adds payment × group gross / document gross per tax group; intra-Community and EU',
+      'reverse-charge groups stay on the accrual rule; credit notes by issueDate (warning cash_basis_credit_note). All problems at once in',
+      '400 export_invalid: country_not_supported (company country not DE), small_business (company smallBusiness), currency_not_supported',
+      '(a non-EUR document); warnings in summary.warnings (cash_basis_credit_note, vat_id_missing). The summary is the report without',
+      'documents. includeDocuments (default true) lists each document\'s contribution per Kennzahl in the JSON file. onlyNotExported leaves',
+      'out documents of a non-voided UStVA export (summary.previouslyExported).',
+    ].join(' '),
+  },
 } as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string; errors?: readonly number[] }>
 
 const createRoutes = ({ exports }: Invoicing): Route[] => (Object.keys(EXPORT_POLICIES) as BuiltExportType[]).map((type) => defineRoute({
   method: 'post', path: `/exports/${EXPORT_POLICIES[type].path}`, tag, ...CREATE_DOCS[type] as { operationId: string; summary: string; description: string; errors?: readonly number[] },
   scopes: ['exports:write'],
-  body: EXPORT_POLICIES[type].schema,
+  // Each type's own body; the route reads it as unknown and the type's policy parses it.
+  body: (EXPORT_POLICIES[type] as ExportPolicy<unknown, never>).schema,
   responses: { 201: { description: 'The export, COMPLETED, with its file stored', schema: dataSchema(ExportResponseSchema) } },
   run: ({ principal, body }, claim) => exports.create(principal.actor, type, body, claim),
   respond: (exported) => ({ status: 201, body: data(toExportResponse(exported)), resourceId: exported.id }),
