@@ -78,7 +78,7 @@ export async function* contributionsOf(
     const groups = taxGroupsOf(invoice)
       .filter((group) => !countedByPayments(basis, invoice, group) && isWithin(accrualDateOf(invoice, group.taxCase), rules))
     if (groups.length === 0) continue
-    check(invoice, groups, customer, basis, findings)
+    noteFindings(invoice, groups, customer, basis, findings)
     for (const group of groups) yield contributionOf(invoice, group, new Exact(group.net), new Exact(group.tax))
   }
 
@@ -88,14 +88,15 @@ export async function* contributionsOf(
     const gross = new Exact(invoice.grossTotal)
     const groups = taxGroupsOf(invoice).filter((group) => countedByPayments(basis, invoice, group))
     if (groups.length === 0 || gross.isZero()) continue
-    check(invoice, groups, undefined, basis, findings)
+    noteFindings(invoice, groups, undefined, basis, findings)
     // The payment's share of each group: payment × group / document gross, net and tax alike.
     const share = (amount: string) => round2(new Exact(payment.amount).times(amount).dividedBy(gross))
     for (const group of groups) yield contributionOf(invoice, group, share(group.net), share(group.tax))
   }
 }
 
-function check(document: Invoice, groups: readonly TaxGroup[], customer: Customer | undefined, basis: VatReturnBasis, findings: ExportFindings): void {
+/** The problems and warnings of a document that contributes. */
+function noteFindings(document: Invoice, groups: readonly TaxGroup[], customer: Customer | undefined, basis: VatReturnBasis, findings: ExportFindings): void {
   const subject = { document: { id: document.id, number: document.number } }
   if (document.currency !== 'EUR') {
     findings.problem('currency_not_supported', `${document.number} is in ${document.currency}; the VAT return declares euros only`, { ...subject, field: 'currency' })

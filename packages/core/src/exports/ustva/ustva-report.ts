@@ -46,11 +46,13 @@ export class UstvaTally {
     sum.documentIds.add(document.id)
     this.sums.set(key, sum)
     // One entry per document and destination: several payments or groups of a document add up.
+    // It keeps the document's id, number and date only, never the document.
     const documentKey = `${document.id}\u0000${key}`
-    const entry = this.documents.get(documentKey) ?? { ...document, destination, base: new Exact(0), tax: new Exact(0) }
+    const { id, number, issueDate } = document
+    const entry = this.documents.get(documentKey) ?? { id, number, issueDate, destination, base: new Exact(0), tax: new Exact(0) }
     entry.base = entry.base.plus(base)
     entry.tax = entry.tax.plus(tax)
-    this.documents.set(documentKey, { id: entry.id, number: entry.number, issueDate: entry.issueDate, destination, base: entry.base, tax: entry.tax })
+    this.documents.set(documentKey, entry)
   }
 
   sumOf(key: Kennzahl | ExcludedTaxCase): Sum | undefined {

@@ -122,6 +122,17 @@ describe('UStVA figures', () => {
     assert.equal(quarter.exported.file.name, 'UStVA_2026_41.json')
   })
 
+  it('finds documents whose service ended in the period when issued from 12 months before to 6 months after it, not beyond', async () => {
+    const { invoice, line, ustva } = await ustvaCompany()
+    const serviceInMarch = { servicePeriodEnd: '2026-03-15', lines: [line('1.00')] }
+    const earliest = await invoice({ issueDate: '2025-03-01', ...serviceInMarch })
+    await invoice({ issueDate: '2025-02-28', ...serviceInMarch })
+    const latest = await invoice({ issueDate: '2026-09-30', ...serviceInMarch })
+    await invoice({ issueDate: '2026-10-01', ...serviceInMarch })
+    const { text } = await ustva(MARCH)
+    assert.deepEqual((JSON.parse(text).documents as DocumentContribution[]).map((each) => each.id), [earliest.id, latest.id])
+  })
+
   it('a credit note in the next period counts there, by its own issue date, negative and truncated toward zero', async () => {
     const { invoice, creditNote, line, ustva } = await ustvaCompany()
     await invoice({ issueDate: '2026-03-10', servicePeriodEnd: '2026-03-10', lines: [line('400.00')] }) // March 81: 400 / 76.00
