@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { effectiveVatReturnSettings, VAT_RETURN_BASES } from '../companies'
+import { InvoicingError } from '../errors'
 import { boundedString, decimal, upperCased } from '../shared/fields'
 import { aliased, parseInput } from '../shared/validation'
 import { commonExportEntries, lowerCased, type CommonExportParameters } from './export-parameters'
@@ -33,11 +34,17 @@ export const ustvaExportPolicy: ExportPolicy<UstvaExportInput, UstvaParameters> 
   parametersOf(input, company) {
     const parsed = parseInput(UstvaExportSchema, input)
     const settings = effectiveVatReturnSettings(company.vatReturn)
+    const basis = parsed.basis ?? settings.basis
+    // A payment belongs to the period it was received in, whatever became of its document: leaving
+    // out documents exported before would drop the later payments of a document paid in parts.
+    if (basis === 'CASH' && parsed.onlyNotExported) {
+      throw new InvoicingError('validation_failed', 'onlyNotExported: is not available on the cash basis, where a document counts in every period it is paid in', { field: 'onlyNotExported' })
+    }
     return {
       year: parsed.year,
       period: parsed.period,
       ...periodRangeOf(parsed.year, parsed.period),
-      basis: parsed.basis ?? settings.basis,
+      basis,
       inputTax: parsed.inputTax === undefined || parsed.inputTax === null ? null : Number(parsed.inputTax),
       format: parsed.format ?? 'json',
       includeDocuments: parsed.includeDocuments ?? true,

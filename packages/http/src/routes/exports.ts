@@ -36,7 +36,7 @@ const CREATE_DOCS = {
       '400 export_invalid: country_not_supported (company country not DE), small_business (company smallBusiness), currency_not_supported',
       '(a non-EUR document); warnings in summary.warnings (cash_basis_credit_note, vat_id_missing). The summary is the report without',
       'documents. includeDocuments (default true) lists each document\'s contribution per Kennzahl in the JSON file. onlyNotExported leaves',
-      'out documents of a non-voided UStVA export (summary.previouslyExported).',
+      'out documents of a non-voided UStVA export (summary.previouslyExported); on the CASH basis it is refused (400 validation_failed).',
     ].join(' '),
   },
 } as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string; errors?: readonly number[] }>

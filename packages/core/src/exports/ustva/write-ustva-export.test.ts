@@ -182,6 +182,9 @@ describe('UStVA figures', () => {
     await invoice({ issueDate: '2026-04-03', servicePeriodEnd: '2026-03-31', customerId: customers.fr.id, taxExemptionReason: 'REVERSE_CHARGE_EU', lines: [line('300.00')] })
     // By its issue date: 81: −50.00 / −9.50.
     const note = await creditNote({ issueDate: '2026-03-25', lines: [line('50.00')] })
+    // A proforma is no invoice: money received on it is declared once it is converted into one.
+    const proforma = await invoice({ issueDate: '2026-03-07', invoiceType: 'PROFORMA', lines: [line('999.00')] })
+    await invoicing.payments.record(actor, proforma.id, { amount: '100.00', paymentDate: '2026-03-08' })
 
     const march = await ustva(MARCH)
     assert.equal(march.summary.basis, 'CASH')
@@ -289,7 +292,7 @@ describe('UStVA files and requests', () => {
     assert.deepEqual([q4.summary.periodStart, q4.summary.periodEnd], ['2026-10-01', '2026-12-31'])
   })
 
-  it('onlyNotExported leaves out the documents of a non-voided UStVA export', async () => {
+  it('onlyNotExported leaves out the documents of a non-voided UStVA export, and is refused on the cash basis', async () => {
     const { invoice, line, ustva, invoicing, actor } = await ustvaCompany()
     await invoice({ issueDate: '2026-03-10', lines: [line('100.00')] })
     const first = await ustva(MARCH)
@@ -301,5 +304,6 @@ describe('UStVA files and requests', () => {
     assert.deepEqual((JSON.parse(again.text).documents as DocumentContribution[]).map((each) => each.id), [late.id])
     await invoicing.exports.void(actor, first.exported.id)
     assert.equal((await ustva({ ...MARCH, onlyNotExported: true })).exported.documentCount, 1, 'voided, the first export frees the March invoice; the second still holds the late one')
+    await assert.rejects(ustva({ ...MARCH, basis: 'CASH', onlyNotExported: true }), failsWith('validation_failed', { field: 'onlyNotExported' }))
   })
 })
