@@ -1,5 +1,5 @@
 import { InvoicingError } from '../errors'
-import { effectiveDatevSettings, type ExportSettings } from './export-settings'
+import { effectiveDatevSettings, type BmdSettings, type ExportSettings } from './export-settings'
 import type { CompanyChanges } from './company-schemas'
 
 type SettingsChange = Record<string, unknown> | null | undefined
@@ -27,6 +27,12 @@ function mergeSettings<T extends object>(current: T, change: SettingsChange): T 
   }
   return merged as T
 }
+
+/**
+ * The BMD settings with one export request's overrides applied as a company update applies
+ * them (`null`: the default), for that request only.
+ */
+export const bmdSettingsWith = (current: BmdSettings, overrides: SettingsChange): BmdSettings => mergeSettings(current, overrides)
 
 /** The export settings after `changes`, checked as a whole (a debtor account must fit the account length). */
 export function mergeExportSettings(current: ExportSettings, changes: Pick<CompanyChanges, keyof ExportSettings>): ExportSettings {

@@ -38,7 +38,8 @@ export const DatevSettingsSchema = aliased(v.strictObject({
   bankAccount: clearable(v.pipe(generalAccount, v.description('Bank account of payment bookings; default SKR03 1200, SKR04 1800'))),
 }))
 
-export const BmdSettingsSchema = aliased(v.strictObject({
+/** The BMD settings' entries: the company's `bmd` object, and a BMD export request's overrides of it. */
+export const bmdSettingsEntries = {
   defaultDebtorAccount: clearable(digits(9, 'Debtor account (konto) for customers without ledgerAccount; the BMD export refuses without')),
   revenueAccounts: clearable(v.pipe(perTaxCase(digits(9, 'Account number (digits)'), true), v.description('Revenue account (gkonto) per tax case, DEFAULT for the others; default { DEFAULT: 4000 }'))),
   taxCodes: clearable(v.pipe(perTaxCase(digits(3, 'BMD Steuercode')), v.description('Steuercode per tax case; default 1 for DOMESTIC_STANDARD and DOMESTIC_REDUCED'))),
@@ -47,7 +48,9 @@ export const BmdSettingsSchema = aliased(v.strictObject({
     CREDIT_NOTE: clearable(v.pipe(boundedString(4), v.regex(/^[A-Za-z0-9]{1,4}$/, 'must be 1 to 4 letters or digits'))),
   }), v.description('Buchsymbol of invoices and credit notes; default AR'))),
   documentNumberMode: clearable(v.pipe(v.picklist(BMD_DOCUMENT_NUMBER_MODES), v.description('belegnr: the digits of the number (default) or the number as it is'))),
-}))
+}
+
+export const BmdSettingsSchema = aliased(v.strictObject(bmdSettingsEntries))
 
 export const VatReturnSettingsSchema = aliased(v.strictObject({
   basis: clearable(v.pipe(v.picklist(VAT_RETURN_BASES), v.description('ACCRUAL (Soll, default) or CASH (Ist)'))),

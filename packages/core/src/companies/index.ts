@@ -9,5 +9,7 @@ export {
   type EffectiveExportSettings, type EffectiveSepaSettings, type EffectiveVatReturnSettings, type ExportSettings, type OtherExemptionKz,
   type PainVersion, type SepaSettings, type TaxCaseAccounts, type TaxCaseOrDefault, type VatReturnBasis, type VatReturnSettings,
 } from './export-settings'
+export { bmdSettingsEntries } from './export-settings-schemas'
+export { bmdSettingsWith } from './export-settings-merge'
 export { PLAN_FEATURES } from './plans'
 export { requireCompany } from './require-company'
