@@ -1,5 +1,6 @@
 import type { ExportType } from './export'
 import type { ExportPolicy } from './export-policy'
+import { bmdExportPolicy } from './bmd-export-policy'
 import { csvExportPolicy } from './csv-export-policy'
 import { ustvaExportPolicy } from './ustva-export-policy'
 
@@ -10,6 +11,7 @@ import { ustvaExportPolicy } from './ustva-export-policy'
 export const EXPORT_POLICIES = {
   CSV: csvExportPolicy,
   USTVA: ustvaExportPolicy,
+  BMD: bmdExportPolicy,
 } as const satisfies Partial<Record<ExportType, ExportPolicy<any, any>>>
 
 export type BuiltExportType = keyof typeof EXPORT_POLICIES

@@ -10,4 +10,5 @@ export { ExportListQuerySchema, VoidExportSchema, type ExportListQuery, type Voi
 export { CsvExportSchema, type CsvExportInput } from './csv-export-policy'
 export { CSV_DIALECTS, CSV_ENTITIES } from './csv'
 export { UstvaExportSchema, type UstvaExportInput } from './ustva-export-policy'
+export { BmdExportSchema, type BmdExportInput } from './bmd-export-policy'
 export { createExportService, exportViewOf, type ExportOptions, type ExportProgress, type ExportService, type ExportView } from './export-service'

@@ -14,4 +14,5 @@ export {
 } from './fixtures'
 export { failsWith } from './fails-with'
 export { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'
+export { bmdExportScenario, BMD_SCENARIO_TAX_CASES } from './bmd-export-scenario'
 export { createRecordingRenderer, readRecordedPdf } from './recording-renderer'

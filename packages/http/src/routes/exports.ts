@@ -39,6 +39,23 @@ const CREATE_DOCS = {
       'out documents of a non-voided UStVA export (summary.previouslyExported); on the CASH basis it is refused (400 validation_failed).',
     ].join(' '),
   },
+  BMD: {
+    operationId: 'createBmdExport', summary: 'Export bookings for BMD NTCS (Import Buchungen)',
+    description: [
+      'One booking per tax group (tax case and rate) of each issued invoice and credit note (cancellations included; drafts and proformas',
+      'never) with issueDate in from..to (both required; at most 731 days, else 400 period_too_long), by issueDate, number, rate descending.',
+      'File BMD_Buchungen_{YYYYMMDD from}_{YYYYMMDD to}.csv, text/csv; charset=windows-1252 (no BOM; characters it lacks become ? with',
+      'warning characters_replaced), ";", CRLF, a header row with the 15 columns satzart;konto;gkonto;belegnr;belegdatum;buchdatum;buchsymbol;',
+      'buchcode;prozent;steuercode;betrag;steuer;text;extbelegnr;zziel; a field is quoted only when it holds ; or ". betrag is the gross',
+      '(credit notes negative), steuer the tax with the opposite sign; text is the customer name and the number, at most 60 characters',
+      '(warning text_truncated). documentTypes: INVOICE, CREDIT_NOTE (default both). defaultDebtorAccount, revenueAccounts, taxCodes,',
+      'postingSymbols and documentNumberMode override the company\'s bmd settings for this request (null: the default). Problems, all',
+      'reported in one 400 export_invalid: debtor_account_missing (a customer without ledgerAccount and no defaultDebtorAccount),',
+      'bmd_tax_code_missing (a tax case without Steuercode; only DOMESTIC_STANDARD and DOMESTIC_REDUCED have a default), currency_not_supported',
+      '(not EUR; with skipUnsupported listed in summary.skipped instead). Summary { rows, documents, skipped, warnings } (+ previouslyExported',
+      'with onlyNotExported). More than 100,000 documents → 400 export_too_large.',
+    ].join(' '),
+  },
 } as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string; errors?: readonly number[] }>
 
 const createRoutes = ({ exports }: Invoicing): Route[] => (Object.keys(EXPORT_POLICIES) as BuiltExportType[]).map((type) => defineRoute({
