@@ -199,6 +199,7 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
     { entity: 'customers', onlyNotExported: true },
   ],
   'POST /api/v1/exports/ustva': () => [{ year: 2026, period: '41', inputTax: '12.50', format: 'csv' }, { year: 2026, period: '13' }],
+  'POST /api/v1/exports/bmd': () => [{ from: '2020-01-01', to: '2020-01-31', defaultDebtorAccount: '200000' }, { from: '2024-01-01', to: '2026-12-31' }],
   'POST /api/v1/exports/{id}/void': () => [{ reason: 'doppelt' }],
   'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
   'PUT /api/v1/customers/{id}': () => [{ name: 'Umbenannt', email: 'neu@example.de' }, { customerNumber: 'K-1' }],

@@ -80,6 +80,11 @@ describe('every POST under an Idempotency-Key', () => {
       const before = await count('/exports')
       return { path: '/exports/ustva', body: { year: 2026, period: '41', inputTax: '12.50' }, effects: async () => (await count('/exports')) - before }
     },
+    'POST /exports/bmd': async () => {
+      await sent()
+      const before = await count('/exports')
+      return { path: '/exports/bmd', body: { from: '2020-01-01', to: '2021-12-31', defaultDebtorAccount: '200000' }, effects: async () => (await count('/exports')) - before }
+    },
     'POST /exports/{id}/void': async () => {
       const exported = await ok(api.post('/exports/csv', { entity: 'customers' }))
       return { path: `/exports/${exported.id}/void`, body: { reason: 'doppelt' }, effects: async () => (await count('/exports?status=VOIDED&type=CSV')) }
