@@ -35,8 +35,10 @@ describe('BMD export golden file', () => {
      * - with DIGITS_ONLY, RE-2026-00001 and GS-2026-00001 both give belegnr 202600001: BMD tells
      *   them apart only by a separate buchsymbol for credit notes (see the override test);
      * - `Bäckerei Müller; Söhne …` and `Bau ""Ost"" GmbH …` quoted (they hold ; and "), no other
-     *   field quoted; `Ł` written as `?`; the Swiss name shortened so that text is 60 characters
-     *   and still ends with the whole number.
+     *   field quoted; the CRLF in `Kunde AG\r\nEinkauf` written as one space; `Ł` written as
+     *   `?`; the Swiss name shortened so that text is 60 characters and still ends with the whole
+     *   number;
+     * - Σ betrag 2 588,39 = Σ gross of the 14 documents (summed by hand).
      */
     const golden = new Uint8Array(readFileSync(GOLDEN))
     assert.equal(Buffer.from(file.content).toString('latin1'), Buffer.from(golden).toString('latin1'))
@@ -52,5 +54,4 @@ describe('BMD export golden file', () => {
       ],
     })
   })
-
 })

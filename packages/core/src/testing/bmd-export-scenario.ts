@@ -16,7 +16,7 @@ export const BMD_SCENARIO_TAX_CASES = {
  * use cases so each case arises as it does for a user: domestic rates, OSS and reverse charge
  * from the customer's country and VAT id, third country from a Swiss customer, the others from
  * an explicit exemption reason. Plus a credit note, a cancelled invoice with its cancellation
- * credit note, and customer names with an umlaut and `;`, a `"`, a character Windows-1252
+ * credit note, and customer names with an umlaut and `;`, a `"`, a line break, a character Windows-1252
  * lacks and more than 60 characters.
  */
 export async function bmdExportScenario() {
@@ -38,7 +38,7 @@ export async function bmdExportScenario() {
   const bakery = await customer({ name: 'Bäckerei Müller; Söhne', country: 'AT', ledgerAccount: '201234', paymentTermDays: 10 })
   const atBusiness = await customer({ name: 'Bau "Ost" GmbH', country: 'AT', vatId: 'ATU12345675' })
   const deConsumer = await customer({ name: 'Jörg Łukasiewicz', country: 'DE' })
-  const deBusiness = await customer({ name: 'Kunde AG', country: 'DE', vatId: 'DE811569869' })
+  const deBusiness = await customer({ name: 'Kunde AG\r\nEinkauf', country: 'DE', vatId: 'DE811569869' })
   const swiss = await customer({ name: 'Zürcher Präzisionsmechanik und Feinwerktechnik Aktiengesellschaft', country: 'CH' })
 
   const issued = async (issueDate: string, customerId: string, lines: Record<string, unknown>[], fields: Record<string, unknown> = {}) => {

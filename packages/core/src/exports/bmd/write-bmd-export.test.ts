@@ -6,6 +6,7 @@ import { bmdExportScenario, BMD_SCENARIO_TAX_CASES } from '../../testing'
 import { Exact } from '../../tax'
 import { decodeWindows1252 } from '../encoding/windows-1252'
 import { bmdExportPolicy } from '../bmd-export-policy'
+import { ExportFindings } from '../export-findings'
 import { BMD_HEADER } from '.'
 
 /** The oracle of the contract: Windows-1252 decoded, csv-parse strict with `;`. */
@@ -53,7 +54,7 @@ describe('BMD export', () => {
       ['bmd_tax_code_missing', 'taxCodes.OSS', undefined],
       ['currency_not_supported', 'currency', 'RE-2026-00012'],
       // One per customer without a ledgerAccount, not one per document.
-      ...['Bau "Ost" GmbH', 'Jörg Łukasiewicz', 'Kunde AG', 'Zürcher Präzisionsmechanik und Feinwerktechnik Aktiengesellschaft']
+      ...['Bau "Ost" GmbH', 'Jörg Łukasiewicz', 'Kunde AG\r\nEinkauf', 'Zürcher Präzisionsmechanik und Feinwerktechnik Aktiengesellschaft']
         .map(() => ['debtor_account_missing', 'defaultDebtorAccount', undefined]),
     ].sort())
     assert.ok(file.findings.problems.some((problem) => problem.message.includes('Kunde AG')))
@@ -94,5 +95,26 @@ describe('BMD export', () => {
       taxCodes: Object.fromEntries(Object.entries(BMD_SCENARIO_TAX_CASES).map(([taxCase, [, code]]) => [taxCase, code])),
       postingSymbols: { INVOICE: 'AR', CREDIT_NOTE: 'GU' }, documentNumberMode: 'DIGITS_ONLY',
     })
+  })
+
+  it('streams: the header first, then the rows in batches of 500 while the documents are read', async () => {
+    const { invoicing, actor, clock, bakery, company, storage } = await bmdExportScenario()
+    clock.set('2026-03-02T08:00:00.000Z')
+    for (let index = 0; index < 251; index += 1) {
+      const draft = await invoicing.invoices.create(actor, { customerId: bakery.id, issueDate: '2026-03-02', lines: [{ description: 'A', unitPrice: '1', taxRate: '20' }, { description: 'B', unitPrice: '1', taxRate: '10' }] })
+      await invoicing.invoices.update(actor, draft.id, { status: 'FINAL' })
+    }
+    const parameters = bmdExportPolicy.parametersOf({ from: '2026-03-01', to: '2026-03-31' }, company)
+    const included: string[] = []
+    const writing = bmdExportPolicy.write(storage, company, parameters, { exportId: 'e', now: clock.now(), today: '2026-03-02', findings: new ExportFindings(), include: (id) => included.push(id) })
+    const lines = (chunk: Uint8Array) => decodeWindows1252(chunk).split('\r\n').length - 1
+    const header = await writing.next()
+    assert.equal(included.length, 0, 'the header comes before any document is read')
+    assert.equal(lines(header.value as Uint8Array), 1)
+    const first = await writing.next()
+    assert.deepEqual([lines(first.value as Uint8Array), included.length], [500, 250])
+    const second = await writing.next()
+    assert.deepEqual([lines(second.value as Uint8Array), included.length], [2, 251])
+    assert.equal((await writing.next()).done, true)
   })
 })
