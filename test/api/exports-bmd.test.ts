@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { parse } from 'csv-parse/sync'
-import iconv from 'iconv-lite'
 import { companyActor } from '@invoicing/core'
 import { documentedResponses } from '../support/documented'
 import { createTenant, type Tenant } from '../support/tenant'
@@ -12,7 +11,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** The rows of a BMD file: Windows-1252 decoded, parsed strictly with `;`. */
 const rowsOf = (bytes: Uint8Array): Record<string, string>[] =>
-  parse(iconv.decode(Buffer.from(bytes), 'windows-1252'), { columns: true, delimiter: ';', relax_quotes: false, relax_column_count: false })
+  parse(new TextDecoder('windows-1252').decode(bytes), { columns: true, delimiter: ';', relax_quotes: false, relax_column_count: false })
 
 describe('BMD export', () => {
   let app: TestApp
