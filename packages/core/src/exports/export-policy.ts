@@ -2,6 +2,8 @@ import type * as v from 'valibot'
 import type { Company } from '../companies'
 import type { StorageReader } from '../ports/storage'
 import type { CalendarDate } from '../shared/calendar-date'
+import type { UnitOfWork } from '../unit-of-work'
+import type { Export } from './export'
 import type { CommonExportParameters } from './export-parameters'
 import type { ExportFindings } from './export-findings'
 
@@ -57,4 +59,12 @@ export interface ExportPolicy<TInput = unknown, TParameters extends CommonExport
   /** Where the records of `parameters` are read from: `onlyNotExported` leaves out marked ones there. */
   recordsOf(parameters: TParameters): ExportedRecords
   write(reader: StorageReader, company: Company, parameters: TParameters, context: ExportContext): ExportWriting
+  /**
+   * For a type whose export changes other records (SEPA: the mandates' last use): makes those
+   * changes in the transaction that stores the export, and returns the export to store, which
+   * may keep in its summary what `undoEffects` needs. Runs again if that transaction is re-run.
+   */
+  withEffects?(unit: UnitOfWork, exported: Export): Promise<Export>
+  /** Takes back what `withEffects` changed, in the transaction that voids the export. */
+  undoEffects?(unit: UnitOfWork, exported: Export): Promise<void>
 }

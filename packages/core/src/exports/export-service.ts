@@ -32,6 +32,10 @@ async function requireExport(reader: Pick<StorageReader, 'exports'>, companyId: 
   return exported
 }
 
+/** The policy of a stored export's type (every stored type has one). */
+const policyOf = (type: ExportType): ExportPolicy<unknown, CommonExportParameters> | undefined =>
+  (EXPORT_POLICIES as Partial<Record<ExportType, ExportPolicy<unknown, CommonExportParameters>>>)[type]
+
 /** Limits of one export (tests lower them), and where its progress is reported. */
 export interface ExportOptions {
   /** Default 100,000. */
@@ -91,7 +95,7 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
         findings.throwIfProblems()
         const description = result()
         return await inUnitOfWork(actor, async (unit) => {
-          const exported: Export = {
+          const written: Export = {
             id: exportId,
             companyId: actor.companyId,
             type,
@@ -105,6 +109,7 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
             voidedAt: null,
             voidReason: null,
           }
+          const exported = policy.withEffects ? await policy.withEffects(unit, written) : written
           await unit.tx.exports.insert(exported, [...documentIds])
           await unit.tx.fileDocuments.removeFileDeletion(key)
           await unit.audit('EXPORT_CREATED_VIA_API', { type: 'export', id: exportId }, { exportType: type, documentCount: exported.documentCount, size: exported.file.size })
@@ -156,6 +161,7 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
         if (!(await unit.tx.exports.markVoided(actor.companyId, id, voidedAt, reason ?? null))) {
           throw new InvoicingError('status_conflict', 'The export is voided already', { status: current.status, allowedStatuses: ['COMPLETED'] })
         }
+        await policyOf(current.type)?.undoEffects?.(unit, current)
         const view = exportViewOf({ ...current, status: 'VOIDED', voidedAt, voidReason: reason ?? null })
         await unit.audit('EXPORT_VOIDED_VIA_API', { type: 'export', id }, { exportType: current.type, reason: reason ?? null })
         await unit.emit('export.voided', view)
