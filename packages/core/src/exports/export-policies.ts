@@ -3,6 +3,7 @@ import type { ExportPolicy } from './export-policy'
 import { bmdExportPolicy } from './bmd-export-policy'
 import { csvExportPolicy } from './csv-export-policy'
 import { ustvaExportPolicy } from './ustva-export-policy'
+import { sepaDirectDebitExportPolicy } from './sepa-export-policy'
 
 /**
  * The types that can be made, each with its policy. A type without an entry does not exist in
@@ -12,6 +13,7 @@ export const EXPORT_POLICIES = {
   CSV: csvExportPolicy,
   USTVA: ustvaExportPolicy,
   BMD: bmdExportPolicy,
+  SEPA_DIRECT_DEBIT: sepaDirectDebitExportPolicy,
 } as const satisfies Partial<Record<ExportType, ExportPolicy<any, any>>>
 
 export type BuiltExportType = keyof typeof EXPORT_POLICIES

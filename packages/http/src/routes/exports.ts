@@ -56,6 +56,23 @@ const CREATE_DOCS = {
       'with onlyNotExported). More than 100,000 documents → 400 export_too_large.',
     ].join(' '),
   },
+  SEPA_DIRECT_DEBIT: {
+    operationId: 'createSepaDirectDebitExport', summary: 'Export a SEPA direct-debit file (pain.008)',
+    description: [
+      'A pain.008.001.08 (default: the company\'s sepa.painVersion) or pain.008.001.02 file collecting the amountDue of 1–1,000 invoices',
+      '(invoiceIds, each once, else 400 duplicate_invoice) on collectionDate: a TARGET2 business day (not Sat/Sun, 1 Jan, Good Friday, Easter',
+      'Monday, 1 May, 25/26 Dec) at least one business day after today in the company time zone, else 400 invalid_collection_date; fewer',
+      'than 2 business days → warning short_lead_time. An invoice in a non-voided SEPA export → 409 already_collected with invoiceIds',
+      '(allowRepeat: true collects it again). Problems (400 export_invalid, all at once, nothing stored): creditor_id_invalid,',
+      'company_iban_missing, iban_invalid, bic_invalid (company); per invoice invoice_not_found (field invoiceIds[i]), not_collectable_type,',
+      'invoice_status (FINAL, SENT, OVERDUE), currency_not_eur, nothing_due, iban_missing, iban_invalid, bic_invalid, mandate_missing,',
+      'mandate_invalid, mandate_expired (36 months unused), remittance_information_too_long (Ustrd over 140 after expansion).',
+      'One PmtInf per scheme (customer sepaMandateType) and sequence type (ONE_OFF → OOFF; RECURRING → RCUR, or FRST for a mandate never',
+      'used when sepa.useFirstSequenceType). Each collected customer\'s sepaMandateLastUsedAt becomes collectionDate; voiding the export',
+      'restores the previous values (summary.previousMandateUses). No payment is recorded.',
+    ].join(' '),
+    errors: [409],
+  },
 } as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string; errors?: readonly number[] }>
 
 const createRoutes = ({ exports }: Invoicing): Route[] => (Object.keys(EXPORT_POLICIES) as BuiltExportType[]).map((type) => defineRoute({
