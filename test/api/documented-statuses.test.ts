@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { companyActor } from '@invoicing/core'
+import { sepaCollectionDate } from '@invoicing/core/testing'
 import type { ApiResponse } from '../support/api-client'
 import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
@@ -46,6 +47,9 @@ async function createFixtures(tenant: Tenant) {
   const draft = await invoice()
   const final = await invoice('FINAL')
   const sent = await invoice('SENT')
+  const sepaCustomer = ok(await api.post('/customers', { name: 'Lastschrift AG', iban: 'DE02120300000000202051', sepaMandateId: 'M-1', sepaMandateDate: '2026-01-02' })).id
+  const sepaInvoice = ok(await api.post('/invoices', { customerId: sepaCustomer, lines })).id as string
+  ok(await api.put(`/invoices/${sepaInvoice}`, { status: 'FINAL' }))
   const payment = ok(await api.post(`/invoices/${sent}/payments`, { amount: 10 })).id
   const paid = await invoice('SENT')
   ok(await api.post(`/invoices/${paid}/payments`, { amount: 119 }))
@@ -146,7 +150,7 @@ async function createFixtures(tenant: Tenant) {
     forms, linkOf, mediaForms,
     /** A fresh upload URL's token, for `{uploadToken}`. */
     uploadToken: toUpload.upload.url.split('/').at(-1) as string,
-    customer, product, sent, paid, draft, payment, openNote, invoicedNote, lineOf: async (group: string, id: string) => ok(await api.get(`/${group}/${id}`)).lines[0].id as string,
+    customer, product, sent, paid, draft, payment, sepaInvoice, openNote, invoicedNote, lineOf: async (group: string, id: string) => ok(await api.get(`/${group}/${id}`)).lines[0].id as string,
     ...{ orderIds: orderDocuments },
     /** The ids to put into `{id}`, by the first segment of the path. */
     ids: {
@@ -200,6 +204,10 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
   ],
   'POST /api/v1/exports/ustva': () => [{ year: 2026, period: '41', inputTax: '12.50', format: 'csv' }, { year: 2026, period: '13' }],
   'POST /api/v1/exports/bmd': () => [{ from: '2020-01-01', to: '2020-01-31', defaultDebtorAccount: '200000' }, { from: '2024-01-01', to: '2026-12-31' }],
+  'POST /api/v1/exports/sepa-direct-debit': (f) => [
+    { invoiceIds: [f.sepaInvoice], collectionDate: sepaCollectionDate() }, { invoiceIds: [f.sepaInvoice], collectionDate: sepaCollectionDate() },
+    { invoiceIds: [f.draft], collectionDate: sepaCollectionDate() }, { invoiceIds: [f.draft, f.draft], collectionDate: sepaCollectionDate() },
+  ],
   'POST /api/v1/exports/{id}/void': () => [{ reason: 'doppelt' }],
   'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
   'PUT /api/v1/customers/{id}': () => [{ name: 'Umbenannt', email: 'neu@example.de' }, { customerNumber: 'K-1' }],
@@ -276,7 +284,7 @@ describe('every status the host answers is documented', () => {
   before(async () => {
     app = await startTestApp({ access: { requestsPerMinute: 1_000_000, authFailuresPerMinute: 1_000_000 } })
     // A platform administrator's key, so the blog's routes are walked past their gate too.
-    tenant = await createTenant(app, { name: 'Prüfstand GmbH', plan: 'ENTERPRISE', email: 'buero@pruefstand.example', vatId: 'DE123456789' }, { platformAdmin: true })
+    tenant = await createTenant(app, { name: 'Prüfstand GmbH', plan: 'ENTERPRISE', email: 'buero@pruefstand.example', vatId: 'DE123456789', iban: 'DE89370400440532013000', sepaCreditorId: 'DE98ZZZ09999999999' }, { platformAdmin: true })
     document = (await tenant.api.get('/openapi.json')).body
     documented = documentedResponses(document)
     operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>

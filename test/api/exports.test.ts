@@ -160,8 +160,8 @@ describe('exports', () => {
 
   it('mounts no route of a type not built yet', async () => {
     const paths = Object.keys((await tenant.api.get('/openapi.json')).body.paths).filter((path) => path.startsWith('/api/v1/exports'))
-    assert.deepEqual(paths.sort(), ['/api/v1/exports', '/api/v1/exports/bmd', '/api/v1/exports/csv', '/api/v1/exports/ustva', '/api/v1/exports/{id}', '/api/v1/exports/{id}/file', '/api/v1/exports/{id}/void'])
-    for (const path of ['/exports/datev', '/exports/sepa-direct-debit']) {
+    assert.deepEqual(paths.sort(), ['/api/v1/exports', '/api/v1/exports/bmd', '/api/v1/exports/csv', '/api/v1/exports/sepa-direct-debit', '/api/v1/exports/ustva', '/api/v1/exports/{id}', '/api/v1/exports/{id}/file', '/api/v1/exports/{id}/void'])
+    for (const path of ['/exports/datev']) {
       // /exports/{id} takes GET only: the path names no export type here.
       assert.equal((await tenant.api.post(path, { from: '2026-01-01', to: '2026-01-31' })).status, 405, path)
     }

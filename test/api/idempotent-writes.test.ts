@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { ApiClient } from '../support/api-client'
+import { sepaCollectionDate } from '@invoicing/core/testing'
 import { multipartBody, PDF, PNG } from '../support/files'
 import { createTenant, type Tenant } from '../support/tenant'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -33,7 +34,7 @@ describe('every POST under an Idempotency-Key', () => {
     receiver = await startWebhookReceiver()
     app = await startTestApp({ access: { requestsPerMinute: 10_000 }, webhooks: { allowInsecure: true, pollIntervalMs: 3_600_000 } })
     // A platform administrator's key, for the blog's POSTs too.
-    tenant = await createTenant(app, { name: 'Schlüssel AG', plan: 'ENTERPRISE', email: 'buero@schluessel.example', vatId: 'DE123456789', iban: 'DE89370400440532013000' }, { platformAdmin: true })
+    tenant = await createTenant(app, { name: 'Schlüssel AG', plan: 'ENTERPRISE', email: 'buero@schluessel.example', vatId: 'DE123456789', iban: 'DE89370400440532013000', sepaCreditorId: 'DE98ZZZ09999999999' }, { platformAdmin: true })
     api = tenant.api
   })
   after(async () => {
@@ -84,6 +85,16 @@ describe('every POST under an Idempotency-Key', () => {
       await sent()
       const before = await count('/exports')
       return { path: '/exports/bmd', body: { from: '2020-01-01', to: '2021-12-31', defaultDebtorAccount: '200000' }, effects: async () => (await count('/exports')) - before }
+    },
+    'POST /exports/sepa-direct-debit': async () => {
+      await ok(api.put(`/customers/${customerId}`, { iban: 'DE02120300000000202051', sepaMandateId: 'M-1', sepaMandateDate: '2026-01-02' }))
+      const invoice = await draft()
+      await ok(api.put(`/invoices/${invoice.id}`, { status: 'FINAL' }))
+      const before = await count('/exports?type=SEPA_DIRECT_DEBIT')
+      return {
+        path: '/exports/sepa-direct-debit', body: { invoiceIds: [invoice.id], collectionDate: sepaCollectionDate() },
+        effects: async () => (await count('/exports?type=SEPA_DIRECT_DEBIT')) - before,
+      }
     },
     'POST /exports/{id}/void': async () => {
       const exported = await ok(api.post('/exports/csv', { entity: 'customers' }))

@@ -15,4 +15,5 @@ export {
 export { failsWith } from './fails-with'
 export { createEngine, einvoiceScenarios, type Scenario } from './einvoice-scenarios'
 export { bmdExportScenario, BMD_SCENARIO_TAX_CASES } from './bmd-export-scenario'
+export { sepaCollectionDate, sepaScenarios, type SepaScenarioFile } from './sepa-scenarios'
 export { createRecordingRenderer, readRecordedPdf } from './recording-renderer'
