@@ -15,7 +15,7 @@ export const ExportResponseSchema = v.strictObject({
     sha256: v.pipe(v.string(), v.description('Hex')),
   }),
   documentCount: v.pipe(v.number(), v.description('Documents (rows\' records) included')),
-  summary: v.pipe(v.record(v.string(), v.unknown()), v.description('Per type: CSV { rows }; with onlyNotExported also previouslyExported')),
+  summary: v.pipe(v.record(v.string(), v.unknown()), v.description('Per type: CSV { rows }; SEPA_DIRECT_DEBIT { messageId, painVersion, collectionDate, numberOfTransactions, controlSum, paymentInformations, transactions, warnings, previousMandateUses }; with onlyNotExported also previouslyExported')),
   createdAt: timestamp,
   createdByKeyId: nullableString,
   voidedAt: v.nullable(timestamp),
