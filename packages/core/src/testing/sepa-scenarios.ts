@@ -3,6 +3,7 @@ import { companyActor } from '../access'
 import { createInvoicing } from '../create-invoicing'
 import type { ExportView } from '../exports'
 import { createMemoryFileStore, createMemoryStorage } from '../memory-storage'
+import type { IdGenerator } from '../ports/ids'
 import { addDays, calendarDateOf } from '../shared/calendar-date'
 import { isTarget2BusinessDay } from '../exports'
 import { createManualClock } from './manual-clock'
@@ -37,19 +38,19 @@ async function text(stream: AsyncIterable<Uint8Array>): Promise<string> {
  * `&`, a customer without BIC and a partly paid invoice; and the second file again without
  * transliteration (umlauts kept).
  */
-export async function sepaScenarios(): Promise<SepaScenarioFile[]> {
+export async function sepaScenarios({ idsOf }: { idsOf?: () => IdGenerator } = {}): Promise<SepaScenarioFile[]> {
   const files: SepaScenarioFile[] = []
   for (const painVersion of ['pain.008.001.08', 'pain.008.001.02'] as const satisfies readonly PainVersion[]) {
-    for (const transliterate of [true, false]) files.push(...await scenario(painVersion, transliterate))
+    for (const transliterate of [true, false]) files.push(...await scenario(painVersion, transliterate, idsOf?.()))
   }
   return files
 }
 
-async function scenario(painVersion: PainVersion, transliterate: boolean): Promise<SepaScenarioFile[]> {
+async function scenario(painVersion: PainVersion, transliterate: boolean, ids: IdGenerator | undefined): Promise<SepaScenarioFile[]> {
   // Monday 2 March 2026, 10:00 in Berlin.
   const clock = createManualClock('2026-03-02T09:00:00.000Z')
   const documentFiles = createMemoryFileStore()
-  const invoicing = createInvoicing({ storage: createMemoryStorage(), clock, documentFiles })
+  const invoicing = createInvoicing({ storage: createMemoryStorage(), clock, documentFiles, ...(ids ? { ids } : {}) })
   const company = await invoicing.companies.create({
     name: 'Müller & Söhne Lastschrift GmbH', street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin', country: 'DE',
     iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', sepaCreditorId: 'DE98ZZZ09999999999',
