@@ -27,7 +27,8 @@ const seedSeconds = (Date.now() - seeded) / 1000
 /** Copies of one issued invoice of three tax groups with new ids, numbers, days and customers, in transactions of 1,000. */
 async function seedIssuedInvoices(invoicing: Invoicing, storage: Storage, by: Actor, customerIds: string[], total: number) {
   const template = await invoicing.invoices.create(by, {
-    customerId: customerIds[0]!, issueDate: '2025-01-02',
+    // Outside the exported year: the template itself is no part of the exports.
+    customerId: customerIds[0]!, issueDate: '2024-12-31',
     lines: [
       { description: 'Beratung', quantity: 3, unitPrice: '95.50', taxRate: 19 },
       { description: 'Fachbuch', quantity: 1, unitPrice: '39.90', taxRate: 7 },
