@@ -4,6 +4,7 @@ import { bmdExportPolicy } from './bmd-export-policy'
 import { csvExportPolicy } from './csv-export-policy'
 import { ustvaExportPolicy } from './ustva-export-policy'
 import { sepaDirectDebitExportPolicy } from './sepa-export-policy'
+import { datevExportPolicy } from './datev-export-policy'
 
 /**
  * The types that can be made, each with its policy. A type without an entry does not exist in
@@ -14,6 +15,7 @@ export const EXPORT_POLICIES = {
   USTVA: ustvaExportPolicy,
   BMD: bmdExportPolicy,
   SEPA_DIRECT_DEBIT: sepaDirectDebitExportPolicy,
+  DATEV: datevExportPolicy,
 } as const satisfies Partial<Record<ExportType, ExportPolicy<any, any>>>
 
 export type BuiltExportType = keyof typeof EXPORT_POLICIES

@@ -73,6 +73,23 @@ const CREATE_DOCS = {
     ].join(' '),
     errors: [409],
   },
+  DATEV: {
+    operationId: 'createDatevExport', summary: 'Export bookings as a DATEV Buchungsstapel (EXTF 700/21/13)',
+    description: [
+      'One booking per tax case and rate of every issued invoice and credit note (cancellations included; no drafts or proformas) with',
+      'issueDate in from..to (at most 731 days, else 400 period_too_long), and with includePayments one per payment dated in the period.',
+      'Windows-1252 without BOM, ";", CRLF; header line of 31 fields, line 2 the 125 column names of DATEV\'s format. Amounts without sign,',
+      'direction S/H by the sign of the group; Konto the customer\'s ledgerAccount else datev.defaultDebtorAccount (accountLength + 1 digits),',
+      'Gegenkonto the revenue account of the tax case (SKR03/SKR04 automatic accounts unless datev.revenueAccounts says otherwise).',
+      'One file per fiscal year (fiscalYearStartMonth), at most 99,999 bookings each, named EXTF_Buchungsstapel_{YYYYMMDD}_{YYYYMMDD}.csv;',
+      'one file is delivered as text/csv; charset=windows-1252, two or more as DATEV_{from}_{to}.zip (application/zip).',
+      'consultantNumber, clientNumber, chartOfAccounts, accountLength, fiscalYearStartMonth and lockBookings override the company\'s',
+      'datev settings for this request. Problems, all reported in one 400 export_invalid: datev_settings_missing, account_missing,',
+      'invalid_debtor_account, vat_id_missing, currency_not_supported (non-EUR; with skipUnsupported listed in summary.skipped instead).',
+      'Warnings in summary.warnings: characters_replaced, document_number_sanitized, text_truncated, vat_id_missing (reverse charge without',
+      'VAT id), bu_key_ignored. More than 100,000 documents → 400 export_too_large.',
+    ].join(' '),
+  },
 } as const satisfies Record<BuiltExportType, { operationId: string; summary: string; description: string; errors?: readonly number[] }>
 
 const createRoutes = ({ exports }: Invoicing): Route[] => (Object.keys(EXPORT_POLICIES) as BuiltExportType[]).map((type) => defineRoute({

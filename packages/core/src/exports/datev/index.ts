@@ -1,0 +1,5 @@
+export {
+  DATEV_CSV_CONTENT_TYPE, DATEV_ZIP_CONTENT_TYPE, MAX_DATEV_BOOKINGS_PER_FILE, datevSettingsOf, writeDatevExport,
+  type DatevExportParameters, type DatevFileSummary, type DatevOverrides,
+} from './write-datev-export'
+export { DATEV_COLUMNS } from './datev-columns'
