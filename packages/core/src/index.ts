@@ -174,4 +174,7 @@ export {
   type ExportListQuery as ExportListQueryInput, type ExportOptions, type ExportPolicy, type ExportProgress, type ExportWriting,
   type ExportService, type ExportStatus, type ExportType, type ExportView, type TaxGroup, type VoidExportInput, type WrittenExport,
 } from './exports'
+export {
+  checkDatevFile, DATEV_COLUMNS, DatevExportSchema, type DatevCheckOptions, type DatevExportInput, type DatevFinding, type DatevFindingCode,
+} from './exports'
 export type { ExportListQuery, ExportReader, ExportRepository } from './ports/storage'

@@ -41,10 +41,10 @@ export interface FieldText {
  * cut to `maxLength` characters.
  */
 export function fieldText(value: string, maxLength: number): FieldText {
-  const { text, replaced } = windows1252Text(value.replace(/[\u0000-\u001f\u007f]/g, ' '))
-  const characters = [...text]
+  const characters = [...value.replace(/[\u0000-\u001f\u007f]/g, ' ')]
   const truncated = characters.length > maxLength
-  return { text: truncated ? characters.slice(0, maxLength).join('') : text, replaced, truncated }
+  const { text, replaced } = windows1252Text(characters.slice(0, maxLength).join(''))
+  return { text, replaced, truncated }
 }
 
 /** Characters Belegfeld 1 takes (DATEV matches open items on it). */

@@ -3,3 +3,4 @@ export {
   type DatevExportParameters, type DatevFileSummary, type DatevOverrides,
 } from './write-datev-export'
 export { DATEV_COLUMNS } from './datev-columns'
+export { checkDatevFile, type DatevCheckOptions, type DatevFinding, type DatevFindingCode } from './datev-format-checker'
