@@ -208,6 +208,9 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
     { invoiceIds: [f.sepaInvoice], collectionDate: sepaCollectionDate() }, { invoiceIds: [f.sepaInvoice], collectionDate: sepaCollectionDate() },
     { invoiceIds: [f.draft], collectionDate: sepaCollectionDate() }, { invoiceIds: [f.draft, f.draft], collectionDate: sepaCollectionDate() },
   ],
+  'POST /api/v1/exports/datev': () => [
+    { from: '2026-01-01', to: '2026-12-31', includePayments: true }, { from: '2024-01-01', to: '2026-12-31' }, { from: '2026-01-01', to: '2026-01-31', consultantNumber: 1 },
+  ],
   'POST /api/v1/exports/{id}/void': () => [{ reason: 'doppelt' }],
   'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
   'PUT /api/v1/customers/{id}': () => [{ name: 'Umbenannt', email: 'neu@example.de' }, { customerNumber: 'K-1' }],

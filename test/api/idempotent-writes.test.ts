@@ -96,6 +96,11 @@ describe('every POST under an Idempotency-Key', () => {
         effects: async () => (await count('/exports?type=SEPA_DIRECT_DEBIT')) - before,
       }
     },
+    'POST /exports/datev': async () => {
+      await sent()
+      const before = await count('/exports')
+      return { path: '/exports/datev', body: { from: '2020-01-01', to: '2021-12-31', consultantNumber: 29098, clientNumber: 55003 }, effects: async () => (await count('/exports')) - before }
+    },
     'POST /exports/{id}/void': async () => {
       const exported = await ok(api.post('/exports/csv', { entity: 'customers' }))
       return { path: `/exports/${exported.id}/void`, body: { reason: 'doppelt' }, effects: async () => (await count('/exports?status=VOIDED&type=CSV')) }

@@ -53,7 +53,7 @@ describe('the API description', () => {
       'GET /api/v1/documents', 'POST /api/v1/documents', 'POST /api/v1/documents/uploads', 'PUT /api/v1/documents/uploads/{uploadToken}',
       'POST /api/v1/documents/{id}/complete', 'GET /api/v1/documents/{id}', 'GET /api/v1/documents/{id}/content', 'PUT /api/v1/documents/{id}',
       'DELETE /api/v1/documents/{id}', 'POST /api/v1/documents/{id}/links', 'DELETE /api/v1/documents/{id}/links/{linkId}',
-      'POST /api/v1/exports/csv', 'POST /api/v1/exports/ustva', 'POST /api/v1/exports/bmd', 'POST /api/v1/exports/sepa-direct-debit', 'GET /api/v1/exports', 'GET /api/v1/exports/{id}', 'GET /api/v1/exports/{id}/file', 'POST /api/v1/exports/{id}/void',
+      'POST /api/v1/exports/csv', 'POST /api/v1/exports/datev', 'POST /api/v1/exports/ustva', 'POST /api/v1/exports/bmd', 'POST /api/v1/exports/sepa-direct-debit', 'GET /api/v1/exports', 'GET /api/v1/exports/{id}', 'GET /api/v1/exports/{id}/file', 'POST /api/v1/exports/{id}/void',
       'GET /api/v1/blog/posts', 'POST /api/v1/blog/posts', 'GET /api/v1/blog/posts/{id}', 'PUT /api/v1/blog/posts/{id}', 'DELETE /api/v1/blog/posts/{id}',
       'POST /api/v1/blog/posts/{id}/publish', 'POST /api/v1/blog/posts/{id}/unpublish', 'POST /api/v1/blog/posts/{id}/archive',
       ...['categories', 'tags'].flatMap((group) => [`GET /api/v1/blog/${group}`, `POST /api/v1/blog/${group}`, `PUT /api/v1/blog/${group}/{id}`, `DELETE /api/v1/blog/${group}/{id}`]),

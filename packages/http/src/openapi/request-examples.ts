@@ -32,6 +32,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createUstvaExport: { year: 2026, period: '41', inputTax: '1250.00', format: 'json' },
   createBmdExport: { from: '2026-01-01', to: '2026-03-31', onlyNotExported: true, taxCodes: { INTRA_COMMUNITY: '7' }, postingSymbols: { CREDIT_NOTE: 'GU' } },
   createSepaDirectDebitExport: { invoiceIds: ['clx8k2m0a0001qz7b3v9e4f1h', 'clx8k2m0a0002qz7b3v9e4f1h'], collectionDate: '2026-03-10', remittanceInformation: 'Rechnung {number} vom {issueDate}' },
+  createDatevExport: { from: '2026-01-01', to: '2026-03-31', includePayments: true, onlyNotExported: true },
   voidExport: { reason: 'Handed over for the wrong quarter' },
   createQuote: {
     customerId: 'cus_123', validUntil: '2026-12-31',
