@@ -1,20 +1,30 @@
-import { Deflate, Inflate, Zip, ZipDeflate } from 'fflate'
+import { Gunzip, Gzip, Zip, ZipDeflate, type ZipInputFile } from 'fflate'
+import { concatBytes } from '../written-export'
 
 /*
  * Where the CSV files of one export go: one file is delivered as the CSV itself, two or more
  * as a zip of them. Which one is known only when a second file starts (or the first is the
- * last), so the first file is held deflated until then: a few megabytes for 99,999 bookings,
- * where the text would take fifty. From the second file on, the zip is produced as it is
- * written (fflate's streaming Zip), and the bytes leave through `take()`.
+ * last), so the first file is held compressed until then: a few megabytes for 99,999
+ * bookings, where the text would take fifty. It is held as gzip, whose trailer carries the
+ * CRC-32 and size a zip entry needs: when a second file starts, the held deflate data becomes
+ * the zip's first entry as it is, without compressing it again; when the first file is the
+ * only one, it is inflated back into the CSV. From the second file on, the zip is produced as
+ * it is written (fflate's streaming Zip), and the bytes leave through `take()`.
  */
 
 export type DatevDelivery = { kind: 'csv'; fileName: string } | { kind: 'zip' }
 
+/** Deflate effort: the files are highly repetitive text, so the fast level already shrinks them about twentyfold. */
+const LEVEL = 1
+/** fflate's gzip header without a file name, and the trailer (CRC-32, size). */
+const GZIP_HEADER = 10
+const GZIP_TRAILER = 8
+
 export class DatevFileSink {
   private readonly output: Uint8Array[] = []
   private outputSize = 0
-  /** The first file, deflated, until the delivery is known. */
-  private held: { fileName: string; deflate: Deflate; chunks: Uint8Array[] } | null = null
+  /** The first file, gzipped, until the delivery is known. */
+  private held: { fileName: string; gzip: Gzip; chunks: Uint8Array[] } | null = null
   private zip: Zip | null = null
   private entry: ZipDeflate | null = null
   private files = 0
@@ -31,17 +41,20 @@ export class DatevFileSink {
     this.files += 1
     if (this.files === 1) {
       const chunks: Uint8Array[] = []
-      this.held = { fileName, chunks, deflate: new Deflate({ level: 1 }, (chunk) => { chunks.push(chunk) }) }
+      this.held = { fileName, chunks, gzip: new Gzip({ level: LEVEL, mtime: 0 }, (chunk) => { chunks.push(chunk) }) }
       return
     }
     if (this.zip === null) this.openZip()
     this.endEntry()
-    this.entry = this.zipEntry(fileName)
+    const entry = new ZipDeflate(fileName, { level: LEVEL })
+    entry.mtime = this.mtime
+    this.zip!.add(entry)
+    this.entry = entry
   }
 
   write(bytes: Uint8Array): void {
     if (this.entry) this.entry.push(bytes)
-    else if (this.held) this.held.deflate.push(bytes)
+    else if (this.held) this.held.gzip.push(bytes)
     else throw new Error('no DATEV file was started')
   }
 
@@ -52,8 +65,15 @@ export class DatevFileSink {
       const held = this.held
       if (!held) throw new Error('no DATEV file was started')
       this.held = null
+      held.gzip.push(new Uint8Array(0), true)
       const inflated: Uint8Array[] = []
-      for (const _ of this.release(held, (bytes) => inflated.push(bytes))) yield* inflated.splice(0)
+      const gunzip = new Gunzip((bytes) => { inflated.push(bytes) })
+      const chunks = held.chunks.splice(0)
+      for (let index = 0; index < chunks.length; index += 1) {
+        gunzip.push(chunks[index]!, index === chunks.length - 1)
+        chunks[index] = new Uint8Array(0)
+        yield* inflated.splice(0)
+      }
       return { kind: 'csv', fileName: held.fileName }
     }
     this.endEntry()
@@ -69,7 +89,7 @@ export class DatevFileSink {
     return chunks
   }
 
-  /** The second file starts: the held first file becomes the zip's first entry. */
+  /** The second file starts: the held first file's deflate data becomes the zip's first entry. */
   private openZip(): void {
     this.zip = new Zip((error, chunk) => {
       if (error) throw error
@@ -77,33 +97,20 @@ export class DatevFileSink {
     })
     const held = this.held!
     this.held = null
-    const first = this.zipEntry(held.fileName)
-    for (const _ of this.release(held, (bytes) => first.push(bytes)));
-    this.entry = first
-  }
-
-  private zipEntry(fileName: string): ZipDeflate {
-    const entry = new ZipDeflate(fileName, { level: 6 })
-    entry.mtime = this.mtime
-    this.zip!.add(entry)
-    return entry
+    held.gzip.push(new Uint8Array(0), true)
+    const gzipped = concatBytes(held.chunks.splice(0))
+    const trailer = new DataView(gzipped.buffer, gzipped.byteOffset + gzipped.length - GZIP_TRAILER, GZIP_TRAILER)
+    const first: ZipInputFile = {
+      filename: held.fileName, compression: 8, flag: 0, mtime: this.mtime,
+      crc: trailer.getUint32(0, true), size: trailer.getUint32(4, true),
+    }
+    this.zip.add(first)
+    first.ondata!(null, gzipped.subarray(GZIP_HEADER, gzipped.length - GZIP_TRAILER) as Uint8Array<ArrayBuffer>, true)
   }
 
   private endEntry(): void {
     this.entry?.push(new Uint8Array(0), true)
     this.entry = null
-  }
-
-  /** The held file's text, inflated into `to` one deflated chunk per step (the caller passes the bytes on between steps). */
-  private * release(held: NonNullable<DatevFileSink['held']>, to: (bytes: Uint8Array) => void): Generator<void> {
-    held.deflate.push(new Uint8Array(0), true)
-    const inflate = new Inflate((bytes) => to(bytes))
-    const chunks = held.chunks.splice(0)
-    for (let index = 0; index < chunks.length; index += 1) {
-      inflate.push(chunks[index]!, index === chunks.length - 1)
-      chunks[index] = new Uint8Array(0)
-      yield
-    }
   }
 
   private emit(bytes: Uint8Array): void {
