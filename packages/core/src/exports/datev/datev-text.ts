@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../../shared/calendar-date'
-import { windows1252Text } from '../encoding/windows-1252'
+import { encodeWindows1252, windows1252Text } from '../encoding/windows-1252'
 
 /*
  * How values are written into DATEV fields: amounts with a decimal comma and no sign, dates as
@@ -56,3 +56,14 @@ export function documentField1(number: string): { text: string; changed: boolean
   const text = number.replace(/[^A-Za-z0-9$&%*+\-/_]/g, '-').slice(0, DOCUMENT_FIELD_1_LENGTH)
   return { text, changed: text !== number }
 }
+
+/** Characters whose Windows-1252 byte is their Latin-1 byte (all but the 0x80–0x9F row). */
+const LATIN_1_SHARED = /^[\u0000-\u007f\u00a0-\u00ff]*$/
+
+/**
+ * Text as Windows-1252 bytes. Almost every batch of bookings (umlauts included) holds only
+ * characters both code pages write alike, which the runtime encodes natively as Latin-1; the
+ * rest (€, typographic quotes, Š…) goes through the code-page encoder.
+ */
+export const encodeDatevText = (text: string): Uint8Array =>
+  LATIN_1_SHARED.test(text) ? Buffer.from(text, 'latin1') : encodeWindows1252(text)

@@ -1,14 +1,13 @@
 import { effectiveDatevSettings, type ChartOfAccounts, type Company, type DatevSettings, type EffectiveDatevSettings } from '../../companies'
 import type { StorageReader } from '../../ports/storage'
 import type { CalendarDate } from '../../shared/calendar-date'
-import { encodeWindows1252 } from '../encoding/windows-1252'
 import type { ExportContext, ExportWriting } from '../export-policy'
 import { bookedDocumentRecords, paymentRecords, type InvoiceRecord, type PaymentRecord } from '../export-sources'
 import { DatevBookings, type DatevBooking } from './datev-bookings'
 import { DATEV_COLUMNS } from './datev-columns'
 import { DatevFileSink } from './datev-file-sink'
 import { fiscalSegmentsOf, type FiscalSegment } from './datev-periods'
-import { quoted, yearMonthDay } from './datev-text'
+import { encodeDatevText, quoted, yearMonthDay } from './datev-text'
 
 /** The most bookings DATEV takes in one file. */
 export const MAX_DATEV_BOOKINGS_PER_FILE = 99_999
@@ -75,7 +74,7 @@ export async function* writeDatevExport(
 
   const flush = () => {
     if (lines.length === 0) return
-    sink.write(encodeWindows1252(`${lines.join('\r\n')}\r\n`))
+    sink.write(encodeDatevText(`${lines.join('\r\n')}\r\n`))
     lines = []
   }
   const startFile = (segment: FiscalSegment) => {
