@@ -209,7 +209,7 @@ const PLAUSIBLE_BODIES: Record<string, (fixtures: Fixtures) => unknown[]> = {
     { invoiceIds: [f.draft], collectionDate: sepaCollectionDate() }, { invoiceIds: [f.draft, f.draft], collectionDate: sepaCollectionDate() },
   ],
   'POST /api/v1/exports/datev': () => [
-    { from: '2026-01-01', to: '2026-12-31', includePayments: true }, { from: '2024-01-01', to: '2026-12-31' }, { from: '2026-01-01', to: '2026-01-31', consultantNumber: 1 },
+    { from: '2020-01-01', to: '2020-01-31', consultantNumber: 29098, clientNumber: 55003 }, { from: '2026-01-01', to: '2026-12-31', includePayments: true }, { from: '2024-01-01', to: '2026-12-31' }, { from: '2026-01-01', to: '2026-01-31', consultantNumber: 1 },
   ],
   'POST /api/v1/exports/{id}/void': () => [{ reason: 'doppelt' }],
   'POST /api/v1/customers': () => [{ name: 'Neu', customerNumber: 'K-1' }, { name: 'Neu', customerNumber: 'K-1' }],
