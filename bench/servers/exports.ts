@@ -14,7 +14,11 @@ process.once('SIGTERM', () => {
   process.exit(0)
 })
 const host = await startHost({ databaseFile: join(folder, 'bench.sqlite'), dataDir: folder, port: 0, access: { requestsPerMinute: 1_000_000_000 } })
-const company = await host.invoicing.companies.create({ name: 'Export Bench GmbH', country: 'DE', apiCallQuota: 1_000_000_000 })
+// DATEV needs the consultant and client numbers, and an account for the 0 % group (DOMESTIC_ZERO has no default).
+const company = await host.invoicing.companies.create({
+  name: 'Export Bench GmbH', country: 'DE', apiCallQuota: 1_000_000_000,
+  datev: { consultantNumber: 29098, clientNumber: 55003, revenueAccounts: { DOMESTIC_ZERO: '8200' } },
+})
 const actor = companyActor(company.id)
 const { secret } = await host.invoicing.apiKeys.create(actor)
 const count = Number(process.env.BENCH_EXPORT_INVOICES ?? 100_000)
@@ -78,6 +82,7 @@ const cases: Record<string, (warmUp: boolean) => Promise<Record<string, unknown>
     return { documents }
   },
   csv: (warmUp) => exportThroughApi('csv', { entity: 'invoices', ...periodOf(warmUp) }),
+  datev: (warmUp) => exportThroughApi('datev', periodOf(warmUp)),
 }
 
 async function exportThroughApi(path: string, body: Record<string, unknown>) {
