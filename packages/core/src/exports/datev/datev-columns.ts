@@ -29,6 +29,9 @@ export const DATEV_COLUMNS: readonly string[] = [
 
 export const DATEV_COLUMN_COUNT = 125
 
+/** The most bookings DATEV takes in one file. */
+export const MAX_DATEV_BOOKINGS_PER_FILE = 99_999
+
 /** Field numbers (1-based) in ranges, e.g. `[[20, 38], [40]]`. */
 const fieldsIn = (...ranges: ([number] | [number, number])[]): Set<number> =>
   new Set(ranges.flatMap(([first, last = first]) => Array.from({ length: last - first + 1 }, (_, index) => first + index)))

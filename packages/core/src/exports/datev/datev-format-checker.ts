@@ -1,9 +1,8 @@
 import { DATEV_REVENUE_ACCOUNTS } from '../../companies'
 import { decodeWindows1252 } from '../encoding/windows-1252'
-import { DATEV_COLUMN_COUNT, DATEV_COLUMNS, DATEV_EITHER_QUOTED_FIELDS, DATEV_FIELD, DATEV_QUOTED_FIELDS } from './datev-columns'
+import { DATEV_COLUMN_COUNT, DATEV_COLUMNS, DATEV_EITHER_QUOTED_FIELDS, DATEV_FIELD, DATEV_QUOTED_FIELDS, MAX_DATEV_BOOKINGS_PER_FILE } from './datev-columns'
 import { DATEV_HEADER_FIELD, DATEV_HEADER_FIELD_COUNT, DATEV_HEADER_FIELDS } from './datev-header'
 import { DOCUMENT_FIELD_1 } from './datev-text'
-import { MAX_DATEV_BOOKINGS_PER_FILE } from './write-datev-export'
 
 /*
  * A checker of DATEV Buchungsstapel files (EXTF 700/21/13), built from the tables the writer

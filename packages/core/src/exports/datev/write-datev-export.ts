@@ -4,13 +4,11 @@ import type { CalendarDate } from '../../shared/calendar-date'
 import type { ExportContext, ExportWriting } from '../export-policy'
 import { bookedDocumentRecords, paymentRecords, type InvoiceRecord, type PaymentRecord } from '../export-sources'
 import { DatevBookings, type DatevBooking } from './datev-bookings'
-import { DATEV_COLUMNS } from './datev-columns'
+import { DATEV_COLUMNS, MAX_DATEV_BOOKINGS_PER_FILE } from './datev-columns'
 import { DatevFileSink } from './datev-file-sink'
 import { fiscalSegmentsOf, type FiscalSegment } from './datev-periods'
 import { encodeDatevText, quoted, yearMonthDay } from './datev-text'
 
-/** The most bookings DATEV takes in one file. */
-export const MAX_DATEV_BOOKINGS_PER_FILE = 99_999
 export const DATEV_CSV_CONTENT_TYPE = 'text/csv; charset=windows-1252'
 export const DATEV_ZIP_CONTENT_TYPE = 'application/zip'
 
@@ -70,7 +68,7 @@ export async function* writeDatevExport(
   const header = headerOf(settings, company.timeZone, now)
   let segmentIndex = 0
   let lines: string[] = []
-  let counts = { bookings: 0, documents: 0, payments: 0 }
+  const counts = { bookings: 0, documents: 0, payments: 0 }
 
   const flush = () => {
     if (lines.length === 0) return
