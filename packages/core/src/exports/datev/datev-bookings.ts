@@ -6,7 +6,7 @@ import type { ExportFindings, FindingSubject } from '../export-findings'
 import type { InvoiceRecord, PaymentRecord } from '../export-sources'
 import { taxGroupsOf, type TaxGroup } from '../tax-groups'
 import { DATEV_COLUMN_COUNT, DATEV_FIELD, DATEV_QUOTED_FIELDS } from './datev-columns'
-import { datevAmount, dayAndMonth, dayMonthYear, documentField1, fieldText, isNegative, quoted } from './datev-text'
+import { datevAmount, dayAndMonth, dayMonthYear, documentField1, fieldText, isNegative, quoted, type FieldText } from './datev-text'
 
 /** One line of the file, and the day whose fiscal year it belongs to. */
 export interface DatevBooking {
@@ -80,6 +80,9 @@ export class DatevBookings {
   private readonly skippedIds = new Set<string>()
   private readonly automaticAccounts: ReadonlySet<string>
   private readonly locked: string
+  private readonly debtorAccount: RegExp
+  /** Booking texts by name: a period's documents share few customers (bounded, cleared when full). */
+  private readonly texts = new Map<string, FieldText>()
 
   constructor(
     private readonly settings: EffectiveDatevSettings,
@@ -88,6 +91,7 @@ export class DatevBookings {
   ) {
     this.automaticAccounts = new Set(Object.values(DATEV_REVENUE_ACCOUNTS[settings.chartOfAccounts]))
     this.locked = settings.lockBookings ? '1' : '0'
+    this.debtorAccount = new RegExp(`^\\d{${settings.accountLength + 1}}$`)
   }
 
   /** The document's bookings, or none when it is skipped or has a problem. */
@@ -151,7 +155,7 @@ export class DatevBookings {
   private debtorAccountOf(ledgerAccount: string | null, subject: FindingSubject): string | null {
     const account = ledgerAccount ?? this.settings.defaultDebtorAccount
     const length = this.settings.accountLength + 1
-    if (new RegExp(`^\\d{${length}}$`).test(account)) return account
+    if (this.debtorAccount.test(account)) return account
     const field = ledgerAccount === null ? 'datev.defaultDebtorAccount' : 'customer.ledgerAccount'
     this.findings.problem('invalid_debtor_account', `Debtor account ${account} (${field}) must have ${length} digits (accountLength + 1)`, { document: subject, field })
     return null
@@ -198,7 +202,13 @@ export class DatevBookings {
   }
 
   private text(value: string, subject: FindingSubject, field: string): string {
-    const { text, replaced, truncated } = fieldText(value, POSTING_TEXT_LENGTH)
+    let written = this.texts.get(value)
+    if (!written) {
+      if (this.texts.size >= 1000) this.texts.clear()
+      written = fieldText(value, POSTING_TEXT_LENGTH)
+      this.texts.set(value, written)
+    }
+    const { text, replaced, truncated } = written
     if (replaced) this.findings.warning('characters_replaced', `${field}: characters Windows-1252 cannot write were replaced by ?`, { document: subject, field })
     if (truncated) this.findings.warning('text_truncated', `${field}: cut to ${POSTING_TEXT_LENGTH} characters`, { document: subject, field })
     return text
