@@ -42,6 +42,12 @@ describe('tax cases of tax groups', () => {
     ])
   })
 
+  it('sums amounts of more than two decimals exactly and rounds the sums, not the parts', () => {
+    assert.deepEqual(taxGroupsOf(domestic([entry('19', '10.0025', '1.9005'), entry('19', '10.0025', '1.9005')])), [
+      { taxCase: 'DOMESTIC_STANDARD', taxRate: '19', net: '20.01', tax: '3.80', gross: '23.81' },
+    ])
+  })
+
   it('keeps the sign of a credit note', () => {
     assert.deepEqual(taxGroupsOf(domestic([entry('19', '-50.00', '-9.50')])), [
       { taxCase: 'DOMESTIC_STANDARD', taxRate: '19', net: '-50.00', tax: '-9.50', gross: '-59.50' },
