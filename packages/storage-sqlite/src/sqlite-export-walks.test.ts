@@ -1,30 +1,18 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anInvoice, aPayment } from '@invoicing/core/testing'
-import BetterSqlite3 from 'better-sqlite3'
-import { createSqliteStorage } from './create-sqlite-storage'
 import { issueDateWalkQuery } from './repositories/invoice-list'
 import { paymentDateWalkQuery } from './repositories/payments'
-import { planOf, queryBuilder } from './testing/query-plans'
+import { planTestDatabase, queryBuilder, type CompilableQuery, type PlanTestDatabase } from './testing/query-plans'
 
 describe('query plans of the export walks', () => {
-  let folder: string
-  let storage: Storage
-  let raw: BetterSqlite3.Database
-  const plan = (query: Parameters<typeof planOf>[1]) => planOf(raw, query)
+  let database: PlanTestDatabase
+  const plan = (query: CompilableQuery) => database.plan(query)
 
   before(async () => {
-    // Plans as production makes them: real schema and some data, no ANALYZE statistics.
-    folder = mkdtempSync(join(tmpdir(), 'invoicing-walk-plans-'))
-    const filename = join(folder, 'plans.sqlite')
-    storage = await createSqliteStorage({ filename })
     const company = aCompany()
     const customer = aCustomer(company.id)
-    await storage.transaction(async (tx) => {
+    database = await planTestDatabase('walk', async (tx) => {
       await tx.companies.insert(company)
       await tx.customers.insert(customer)
       for (let index = 0; index < 200; index++) {
@@ -33,13 +21,8 @@ describe('query plans of the export walks', () => {
         await tx.payments.insert(aPayment(company.id, invoice.id))
       }
     })
-    raw = new BetterSqlite3(filename, { readonly: true })
   })
-  after(async () => {
-    raw.close()
-    await storage.close()
-    rmSync(folder, { recursive: true, force: true })
-  })
+  after(() => database.close())
 
   const cursor = { issueDate: '2026-01-10', number: 'RE-5', id: 'x' }
   for (const [name, extra] of [['from the start', {}], ['after a cursor', { after: cursor }], ['of two types after a cursor', { after: cursor, documentTypes: ['INVOICE', 'CREDIT_NOTE'] as const }]] as const) {

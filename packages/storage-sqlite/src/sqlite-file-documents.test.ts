@@ -5,9 +5,8 @@ import { join } from 'node:path'
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import type { FileDocumentListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, aFileDocument, anInvoice } from '@invoicing/core/testing'
-import BetterSqlite3 from 'better-sqlite3'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { planOf, queryBuilder } from './testing/query-plans'
+import { planTestDatabase, queryBuilder, type CompilableQuery, type PlanTestDatabase } from './testing/query-plans'
 import { attachmentsQuery, documentListQueries, fileDeletionsDueQuery, pendingCreatedBeforeQuery } from './repositories/file-documents'
 
 describe('sqlite documents (files), two connections to one file', () => {
@@ -63,20 +62,14 @@ describe('sqlite documents (files), two connections to one file', () => {
 })
 
 describe('query plans of documents (files)', () => {
-  let folder: string
-  let storage: Storage
-  let raw: BetterSqlite3.Database
-  const plan = (query: Parameters<typeof planOf>[1]) => planOf(raw, query)
+  let database: PlanTestDatabase
+  const plan = (query: CompilableQuery) => database.plan(query)
   const builder = queryBuilder
 
   before(async () => {
-    // Plans as production makes them: real schema and some data, no ANALYZE statistics.
-    folder = mkdtempSync(join(tmpdir(), 'invoicing-files-plans-'))
-    const filename = join(folder, 'plans.sqlite')
-    storage = await createSqliteStorage({ filename })
     const company = aCompany()
     const customer = aCustomer(company.id)
-    await storage.transaction(async (tx) => {
+    database = await planTestDatabase('files', async (tx) => {
       await tx.companies.insert(company)
       await tx.customers.insert(customer)
       for (let index = 0; index < 200; index++) {
@@ -92,13 +85,8 @@ describe('query plans of documents (files)', () => {
         }))
       }
     })
-    raw = new BetterSqlite3(filename, { readonly: true })
   })
-  after(async () => {
-    raw.close()
-    await storage.close()
-    rmSync(folder, { recursive: true, force: true })
-  })
+  after(() => database.close())
 
   /** The plan's steps that read `table`, without their search terms. */
   const reads = (steps: string[], table: string) => steps.filter((step) => new RegExp(` ${table}\\b`).test(step)).map((step) => step.replace(/ \(.*$/, ''))

@@ -1,5 +1,10 @@
-import type BetterSqlite3 from 'better-sqlite3'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Storage, StorageTx } from '@invoicing/core'
+import BetterSqlite3 from 'better-sqlite3'
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
+import { createSqliteStorage } from '../create-sqlite-storage'
 import type { Database } from '../database'
 
 /** A query the plan tests ask SQLite about. */
@@ -22,3 +27,33 @@ export const queryBuilder = new Kysely<Database>({
     createQueryCompiler: () => new SqliteQueryCompiler(),
   },
 })
+
+/**
+ * A database file for plan tests: the real schema with the rows `seed` writes (plans as
+ * production makes them: some data, no ANALYZE statistics), the storage, and a read-only
+ * connection to ask SQLite for plans on. `close` removes everything.
+ */
+export interface PlanTestDatabase {
+  storage: Storage
+  raw: BetterSqlite3.Database
+  plan(query: CompilableQuery): string[]
+  close(): Promise<void>
+}
+
+export async function planTestDatabase(name: string, seed: (tx: StorageTx) => Promise<void>): Promise<PlanTestDatabase> {
+  const folder = mkdtempSync(join(tmpdir(), `invoicing-${name}-plans-`))
+  const filename = join(folder, 'plans.sqlite')
+  const storage = await createSqliteStorage({ filename })
+  await storage.transaction(seed)
+  const raw = new BetterSqlite3(filename, { readonly: true })
+  return {
+    storage,
+    raw,
+    plan: (query: CompilableQuery) => planOf(raw, query),
+    async close() {
+      raw.close()
+      await storage.close()
+      rmSync(folder, { recursive: true, force: true })
+    },
+  }
+}
