@@ -12,7 +12,7 @@ const GOLDEN = new URL('./testdata/BMD_Buchungen_20251201_20260731.csv', import.
 
 describe('BMD export golden file', () => {
   it('writes the golden file: every tax case, a credit note, a cancellation, names with umlauts, ; and "', async () => {
-    const { exportOf, documents } = await bmdExportScenario()
+    const { exportOf, documents, creditNote, cancellationCreditNote } = await bmdExportScenario()
     const file = await exportOf()
     /*
      * Checked by hand against the layout of "BMD NTCS Import Buchungen" (15 columns) before it
@@ -33,7 +33,8 @@ describe('BMD export golden file', () => {
      *   positive steuer, zziel empty; invoices have zziel = dueDate − issueDate (10, the bakery's
      *   payment term; 14, the company's default); the cancelled RE-2026-00011 stays in its period;
      * - with DIGITS_ONLY, RE-2026-00001 and GS-2026-00001 both give belegnr 202600001: BMD tells
-     *   them apart only by a separate buchsymbol for credit notes (see the override test);
+     *   them apart only by a separate buchsymbol for credit notes (see the override test), and
+     *   the export warns of both (document_number_collision);
      * - `Bäckerei Müller; Söhne …` and `Bau ""Ost"" GmbH …` quoted (they hold ; and "), no other
      *   field quoted; the CRLF in `Kunde AG\r\nEinkauf` written as one space; `Ł` written as
      *   `?`; the Swiss name shortened so that text is 60 characters and still ends with the whole
@@ -51,6 +52,11 @@ describe('BMD export golden file', () => {
         { code: 'characters_replaced', message: 'text: characters Windows-1252 cannot write were replaced by ?', documentId: documents.oss.id, documentNumber: 'RE-2026-00001', field: 'text' },
         { code: 'text_truncated', message: 'text: shortened to 60 characters', documentId: documents.exportDelivery.id, documentNumber: 'RE-2026-00005', field: 'text' },
         { code: 'text_truncated', message: 'text: shortened to 60 characters', documentId: documents.thirdCountry.id, documentNumber: 'RE-2026-00006', field: 'text' },
+        ...([[creditNote, 'GS-2026-00001', 'RE-2026-00001', '202600001'], [cancellationCreditNote, 'GS-2026-00002', 'RE-2026-00002', '202600002']] as const).map(([document, number, earlier, belegnr]) => ({
+          code: 'document_number_collision',
+          message: `belegnr ${belegnr} (AR) of ${number} is that of ${earlier} too: give credit notes their own posting symbol, or write numbers as they are (AS_IS)`,
+          documentId: document.id, documentNumber: number, field: 'belegnr',
+        })),
       ],
     })
   })

@@ -117,4 +117,13 @@ describe('BMD export', () => {
     assert.deepEqual([lines(second.value as Uint8Array), included.length], [2, 251])
     assert.equal((await writing.next()).done, true)
   })
+
+  it('warns when two documents of one posting symbol get one belegnr, as DIGITS_ONLY makes of RE-2026-00001 and GS-2026-00001', async () => {
+    const { exportOf } = await bmdExportScenario()
+    const collisions = (file: Awaited<ReturnType<typeof exportOf>>) =>
+      file.findings.warnings.filter((warning) => warning.code === 'document_number_collision').map((warning) => [warning.documentNumber, warning.field])
+    assert.deepEqual(collisions(await exportOf()), [['GS-2026-00001', 'belegnr'], ['GS-2026-00002', 'belegnr']])
+    assert.deepEqual(collisions(await exportOf({ postingSymbols: { CREDIT_NOTE: 'GU' } })), [])
+    assert.deepEqual(collisions(await exportOf({ documentNumberMode: 'AS_IS' })), [])
+  })
 })

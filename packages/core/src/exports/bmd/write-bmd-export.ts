@@ -50,6 +50,9 @@ export async function* writeBmdExport(
   let rows = 0
   let documents = 0
   let batch: string[][] = []
+  // belegnr per posting symbol, and the document that had it first: DIGITS_ONLY can give an
+  // invoice and a credit note one belegnr, which BMD would take for one document.
+  const documentNumbers = new Map<string, string>()
   const records = bookedDocumentRecords(reader, company.id, { from: parameters.from, to: parameters.to, documentTypes: parameters.documentTypes })
   for await (const record of records) {
     const { invoice } = record
@@ -65,6 +68,15 @@ export async function* writeBmdExport(
     }
     const bookings = bmdBookingsOf(record, parameters, findings)
     if (findings.hasProblems || bookings.length === 0) continue
+    const { postingSymbol, documentNumber } = bookings[0]!
+    const numberKey = `${postingSymbol}\u0000${documentNumber}`
+    const earlier = documentNumbers.get(numberKey)
+    if (earlier === undefined) documentNumbers.set(numberKey, invoice.number)
+    else if (earlier !== invoice.number) {
+      findings.warning('document_number_collision', `belegnr ${documentNumber} (${postingSymbol}) of ${invoice.number} is that of ${earlier} too: give credit notes their own posting symbol, or write numbers as they are (AS_IS)`, {
+        document: { id: invoice.id, number: invoice.number }, field: 'belegnr',
+      })
+    }
     for (const booking of bookings) batch.push(bmdFieldsOf(booking))
     rows += bookings.length
     documents += 1
