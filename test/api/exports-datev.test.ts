@@ -36,13 +36,33 @@ describe('DATEV exports', () => {
   })
   after(() => app.stop())
 
+  it('onlyNotExported with payments books each document and each payment once, over several exports', async () => {
+    const company = await createTenant(app, { name: 'Nur Neues GmbH', datev: DATEV })
+    const customerId = (await company.api.post('/customers', { name: 'Kunde', ledgerAccount: '10042' })).body.data.id
+    const invoice = await issue(company.api, { customerId, issueDate: '2026-04-02', lines: [{ description: 'Beratung', unitPrice: '100' }] })
+    await company.api.post(`/invoices/${invoice.id}/payments`, { amount: '50.00', paymentDate: '2026-04-10' })
+    const body = { from: '2026-04-01', to: '2026-04-30', includePayments: true, onlyNotExported: true }
+    const first = (await company.api.post('/exports/datev', body)).body.data
+    assert.deepEqual([first.summary.documents, first.summary.payments, first.documentCount, first.summary.previouslyExported], [1, 1, 2, 0])
+    await company.api.post(`/invoices/${invoice.id}/payments`, { amount: '69.00', paymentDate: '2026-04-20' })
+    const second = (await company.api.post('/exports/datev', body)).body.data
+    assert.deepEqual([second.summary.documents, second.summary.payments, second.documentCount, second.summary.previouslyExported], [0, 1, 1, 2])
+    const bookings = textOfWindows1252((await company.api.get(`/exports/${second.id}/file`)).bytes).split('\r\n').slice(2, -1)
+    assert.deepEqual(bookings.map((line) => line.split(';').slice(0, 2)), [['69,00', '"S"']])
+    // Voided, the first export's document and payment are free again.
+    await company.api.post(`/exports/${first.id}/void`, {})
+    const third = (await company.api.post('/exports/datev', body)).body.data
+    assert.deepEqual([third.summary.documents, third.summary.payments], [1, 1])
+  })
+
   it('exports one month as a Windows-1252 CSV the checker finds nothing in, downloadable with its media type', async () => {
     const created = await tenant.api.post('/exports/datev', { from: '2026-01-01', to: '2026-01-31', include_payments: true })
     assert.equal(created.status, 201, created.text)
     documented('POST', '/api/v1/exports/datev', created)
     const exported = created.body.data
+    // documentCount: the invoice and the payment, both marked as exported with the file.
     assert.deepEqual([exported.type, exported.documentCount, exported.file.name, exported.file.contentType],
-      ['DATEV', 1, 'EXTF_Buchungsstapel_20260101_20260131.csv', 'text/csv; charset=windows-1252'])
+      ['DATEV', 2, 'EXTF_Buchungsstapel_20260101_20260131.csv', 'text/csv; charset=windows-1252'])
     assert.deepEqual(exported.parameters, {
       from: '2026-01-01', to: '2026-01-31', documentTypes: ['INVOICE', 'CREDIT_NOTE'], includePayments: true, onlyNotExported: false, skipUnsupported: false,
       ...DATEV, chartOfAccounts: 'SKR03', accountLength: 4, fiscalYearStartMonth: 1, lockBookings: false,

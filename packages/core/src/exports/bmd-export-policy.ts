@@ -36,6 +36,6 @@ export const bmdExportPolicy: ExportPolicy<BmdExportInput, BmdParameters> = {
       ...effectiveBmdSettings(bmdSettingsWith(company.bmd, overrides)),
     }
   },
-  recordsOf: () => 'invoices',
+  recordsOf: () => ['invoices'],
   write: (reader, company, { onlyNotExported: _, ...parameters }, context) => writeBmdExport(reader, company, parameters, context),
 }

@@ -57,6 +57,6 @@ export const csvExportPolicy: ExportPolicy<CsvExportInput, CsvParameters> = {
       onlyNotExported: parsed.onlyNotExported ?? false,
     }
   },
-  recordsOf: (parameters) => RECORDS_BY_ENTITY[parameters.entity],
+  recordsOf: (parameters) => [RECORDS_BY_ENTITY[parameters.entity]],
   write: (reader, company, { onlyNotExported: _, ...parameters }, { today, include }) => writeCsvExport(reader, company, { ...parameters, today }, include),
 }

@@ -57,6 +57,7 @@ export const datevExportPolicy: ExportPolicy<DatevExportInput, DatevParameters> 
       lockBookings: parsed.lockBookings ?? datev.lockBookings ?? false,
     }
   },
-  recordsOf: () => 'invoices',
+  // Payment bookings are marked too, so onlyNotExported does not book a payment twice.
+  recordsOf: (parameters) => (parameters.includePayments ? ['invoices', 'payments'] : ['invoices']),
   write: (reader, company, parameters, context) => writeDatevExport(reader, company, parameters, context),
 }

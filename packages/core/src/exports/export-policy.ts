@@ -57,7 +57,7 @@ export interface ExportPolicy<TInput = unknown, TParameters extends CommonExport
   /** The parameters after the defaults and company settings; throws 400 for a request it cannot take (e.g. a period too long). */
   parametersOf(input: unknown, company: Company): TParameters
   /** Where the records of `parameters` are read from: `onlyNotExported` leaves out marked ones there. */
-  recordsOf(parameters: TParameters): ExportedRecords
+  recordsOf(parameters: TParameters): readonly ExportedRecords[]
   write(reader: StorageReader, company: Company, parameters: TParameters, context: ExportContext): ExportWriting
   /**
    * For a type whose export changes other records (SEPA: the mandates' last use): makes those

@@ -61,7 +61,7 @@ export const sepaDirectDebitExportPolicy: ExportPolicy<SepaDirectDebitExportInpu
       onlyNotExported: false,
     }
   },
-  recordsOf: () => 'invoices',
+  recordsOf: () => ['invoices'],
   write: (reader, company, parameters, context) => writeSepaExport(reader, company, parameters, context),
   withEffects: recordMandateUses,
   undoEffects: restoreMandateUses,

@@ -30,7 +30,7 @@ const isPage = (value: unknown): value is Page<Identified> =>
  * `total` still reads every record. Reading pages in order costs one pass; a jump back starts
  * the pass again.
  */
-export function readerWithout(reader: StorageReader, records: ExportedRecords, excluded: ReadonlySet<string>): FilteredReader {
+export function readerWithout(reader: StorageReader, records: readonly ExportedRecords[], excluded: ReadonlySet<string>): FilteredReader {
   const leftOut = new Set<string>()
   const keep = (item: Identified) => {
     const id = item?.id
@@ -74,8 +74,7 @@ export function readerWithout(reader: StorageReader, records: ExportedRecords, e
     return { ...first, items, total, offset: query.offset, limit: query.limit }
   }
 
-  const group = reader[records] as unknown as Record<string, unknown>
-  const filtered = new Proxy(group, {
+  const filteredGroup = (group: Record<string, unknown>) => new Proxy(group, {
     get(target, name, receiver) {
       const member = Reflect.get(target, name, receiver)
       if (typeof member !== 'function' || typeof name !== 'string' || !(name.startsWith('list') || name.startsWith('walk'))) return member
@@ -89,8 +88,9 @@ export function readerWithout(reader: StorageReader, records: ExportedRecords, e
       }
     },
   })
+  const groups = new Map(records.map((name) => [name, filteredGroup(reader[name] as unknown as Record<string, unknown>)]))
   const wrapped = new Proxy(reader, {
-    get: (target, name, receiver) => (name === records ? filtered : Reflect.get(target, name, receiver)),
+    get: (target, name, receiver) => groups.get(name as ExportedRecords) ?? Reflect.get(target, name, receiver),
   })
   return { reader: wrapped, leftOut }
 }

@@ -52,6 +52,6 @@ export const ustvaExportPolicy: ExportPolicy<UstvaExportInput, UstvaParameters> 
       onlyNotExported: parsed.onlyNotExported ?? false,
     }
   },
-  recordsOf: () => 'invoices',
+  recordsOf: () => ['invoices'],
   write: (reader, company, { onlyNotExported: _, ...parameters }, context) => writeUstvaExport(reader, company, parameters, context),
 }

@@ -79,6 +79,7 @@ const CREATE_DOCS = {
     description: [
       'One booking per tax case and rate of every issued invoice and credit note (cancellations included; no drafts or proformas) with',
       'issueDate in from..to (at most 731 days, else 400 period_too_long), and with includePayments one per payment dated in the period.',
+      'Documents and payments booked are marked with the export (documentCount counts both): onlyNotExported books neither twice.',
       'Windows-1252 without BOM, ";", CRLF; header line of 31 fields, line 2 the 125 column names of DATEV\'s format. Amounts without sign,',
       'direction S/H by the sign of the group; Konto the customer\'s ledgerAccount else datev.defaultDebtorAccount (accountLength + 1 digits),',
       'Gegenkonto the revenue account of the tax case (SKR03/SKR04 automatic accounts unless datev.revenueAccounts says otherwise).',

@@ -116,6 +116,7 @@ export async function* writeDatevExport(
       const booking = bookings.ofPayment(next, await ledgerAccountOf(next.invoice.customerId))
       if (booking) {
         write([booking])
+        include(next.payment.id)
         counts.payments += 1
       }
     } else {
