@@ -27,6 +27,10 @@ tests_for() {
   esac
 }
 
+# The copies live in a temp folder, where `../shared` (the validators and DATEV's sample beside
+# the repository) is not: tests that read it are told where it is.
+export INVOICING_VALIDATORS_DIR="${INVOICING_VALIDATORS_DIR:-$(dirname "$root")/shared/validators}"
+
 for major in "${majors[@]}"; do
   copy="$(mktemp -d "${TMPDIR:-/tmp}/invoicing-node$major-XXXXXX")"
   trap 'rm -rf "$copy"' EXIT
