@@ -19,7 +19,7 @@ import type { DocumentVersion } from '../versions'
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../webhooks'
 import type { Page } from '../shared/pagination'
 import { foldForSearch, searchTextOf } from '../shared/search'
-import { compareKeys, compareText, createTable, newestFirst, sliceOf, type Row, type Table } from './memory-table'
+import { compareText, createTable, walkStretch, newestFirst, sliceOf, type Row, type Table } from './memory-table'
 import { orderDocumentRecords } from './order-document-records'
 import { recurringScheduleRecords } from './recurring-schedule-records'
 import { fileDocumentRecords, type StoredFileDocument } from './file-document-records'
@@ -218,18 +218,14 @@ function invoiceRecords(
     },
     list: async (companyId, query) =>
       sliceOf(matching(companyId, query).sort((a, b) => compareText(b.value.issueDate, a.value.issueDate) || newestFirst(a, b)), query),
-    walkByIssueDate: async (companyId, { from, to, documentTypes, status, after, limit }) => {
-      const keyOf = (invoice: Invoice) => [invoice.issueDate, invoice.number, invoice.id] as const
-      const items = ofCompany(companyId).map((row) => row.value)
-        .filter((invoice) => invoice.issueDate >= from && invoice.issueDate <= to &&
-          (!documentTypes || documentTypes.includes(invoice.documentType)) && (!status || invoice.status === status) &&
-          (!after || compareKeys(keyOf(invoice), [after.issueDate, after.number, after.id]) > 0))
-        .sort((a, b) => compareKeys(keyOf(a), keyOf(b)))
-        .slice(0, limit)
-        .map((invoice) => structuredClone(invoice))
-      const last = items.at(-1)
-      return { items, next: items.length === limit && last ? { issueDate: last.issueDate, number: last.number, id: last.id } : null }
-    },
+    walkByIssueDate: async (companyId, { from, to, documentTypes, status, after, limit }) => walkStretch(
+      ofCompany(companyId).map((row) => row.value).filter((invoice) => invoice.issueDate >= from && invoice.issueDate <= to &&
+        (!documentTypes || documentTypes.includes(invoice.documentType)) && (!status || invoice.status === status)),
+      (invoice) => [invoice.issueDate, invoice.number, invoice.id],
+      ({ issueDate, number, id }) => ({ issueDate, number, id }),
+      (cursor) => [cursor.issueDate, cursor.number, cursor.id],
+      after, limit,
+    ),
     listDerived: async (companyId, documentId) => derivedFrom(companyId, [documentId]).map((row) => structuredClone(row.value)),
     summariesDerivedFrom: async (companyId, documentIds) => derivedFrom(companyId, documentIds).map(({ value, sourceId }) => ({
       documentType: value.documentType, id: value.id, number: value.number, status: value.status, precedingDocumentId: sourceId,
@@ -359,17 +355,14 @@ function paymentRecords(payments: Table<Payment>): PaymentRepository {
           compareText(b.value.createdAt, a.value.createdAt) || compareText(b.value.id, a.value.id))
         .map((row) => structuredClone(row.value))
     },
-    walkByPaymentDate: async (companyId, { from, to, after, limit }) => {
-      const keyOf = (payment: Payment) => [payment.paymentDate, payment.createdAt, payment.id] as const
-      const items = [...payments.rows()].map((row) => row.value)
-        .filter((payment) => payment.companyId === companyId && payment.paymentDate >= from && payment.paymentDate <= to &&
-          (!after || compareKeys(keyOf(payment), [after.paymentDate, after.createdAt, after.id]) > 0))
-        .sort((a, b) => compareKeys(keyOf(a), keyOf(b)))
-        .slice(0, limit)
-        .map((payment) => structuredClone(payment))
-      const last = items.at(-1)
-      return { items, next: items.length === limit && last ? { paymentDate: last.paymentDate, createdAt: last.createdAt, id: last.id } : null }
-    },
+    walkByPaymentDate: async (companyId, { from, to, after, limit }) => walkStretch(
+      [...payments.rows()].map((row) => row.value)
+        .filter((payment) => payment.companyId === companyId && payment.paymentDate >= from && payment.paymentDate <= to),
+      (payment) => [payment.paymentDate, payment.createdAt, payment.id],
+      ({ paymentDate, createdAt, id }) => ({ paymentDate, createdAt, id }),
+      (cursor) => [cursor.paymentDate, cursor.createdAt, cursor.id],
+      after, limit,
+    ),
     insert: async (payment) => {
       if (payments.get(payment.id)) throw new Error(`payment ${payment.id} already exists`)
       payments.set(payment.id, payment)

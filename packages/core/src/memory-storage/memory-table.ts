@@ -82,3 +82,21 @@ export function sliceOf<T>(sorted: Row<T>[], page: PageRequest): Page<T> {
   }
 }
 
+
+/**
+ * One stretch of a keyset walk over `values` (already filtered): those after the cursor in key
+ * order, at most `limit`, copied, and the cursor of the last one (null when fewer were left).
+ */
+export function walkStretch<T, C>(
+  values: readonly T[], keyOf: (value: T) => readonly string[], cursorOf: (value: T) => C, cursorKey: (cursor: C) => readonly string[],
+  after: C | null | undefined, limit: number,
+): { items: T[]; next: C | null } {
+  const afterKey = after ? cursorKey(after) : undefined
+  const items = values
+    .filter((value) => !afterKey || compareKeys(keyOf(value), afterKey) > 0)
+    .sort((a, b) => compareKeys(keyOf(a), keyOf(b)))
+    .slice(0, limit)
+    .map((value) => structuredClone(value))
+  const last = items.at(-1)
+  return { items, next: items.length === limit && last !== undefined ? cursorOf(last) : null }
+}
