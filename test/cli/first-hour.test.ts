@@ -8,25 +8,25 @@ import { after, before, describe, it } from 'node:test'
 import { companyActor, createInvoicing } from '@invoicing/core'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { apiClient } from '../support/api-client'
-import { runCli, startServe } from '../support/cli'
+import { CLI, runCli, startServe } from '../support/cli'
 import { tempDir } from '../support/test-host'
 import { until } from '../support/until'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** `invoicing serve` from the sources, given up on after a minute (a host that stays up fails the test instead of hanging it). */
+/** `invoicing serve`, given up on after a minute (a host that stays up fails the test instead of hanging it). */
 function serveOnce(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--conditions=@invoicing/source', '--import', 'tsx', 'packages/http/src/cli/main.ts', 'serve'], {
+  return spawnSync(process.execPath, [...CLI, 'serve'], {
     cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL',
   })
 }
 
 /**
- * `invoicing …` from the sources without blocking this process: a host it talks to meanwhile
- * may close idle connections, and the client must see that happen.
+ * `invoicing …` without blocking this process: a host it talks to meanwhile may close idle
+ * connections, and the client must see that happen.
  */
 function runCliAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=@invoicing/source', '--import', 'tsx', 'packages/http/src/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

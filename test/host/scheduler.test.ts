@@ -7,11 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { after, before, describe, it } from 'node:test'
 import { companyActor, createInvoicing, type Storage } from '@invoicing/core'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
-import { runCli, startServe } from '../support/cli'
+import { CLI, runCli, startServe } from '../support/cli'
 import { until } from '../support/until'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const CLI = ['--conditions=@invoicing/source', '--import', 'tsx', 'packages/http/src/cli/main.ts']
 
 /** Today in Berlin, and `days` later, as the scheduler's company sees them. */
 const berlinDate = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' })
