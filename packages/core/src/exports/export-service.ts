@@ -6,7 +6,7 @@ import type { IdempotencyClaim } from '../idempotency'
 import type { CoreDeps } from '../ports/deps'
 import type { FileContent } from '../ports/files'
 import type { StorageReader } from '../ports/storage'
-import { addDays, calendarDateOf, startOfDay } from '../shared/calendar-date'
+import { calendarDateOf, createdBetween } from '../shared/calendar-date'
 import type { Page } from '../shared/pagination'
 import { parseInput } from '../shared/validation'
 import { createUnitOfWork, retryingTransaction } from '../unit-of-work'
@@ -130,8 +130,7 @@ export function createExportService(deps: CoreDeps, { maxDocuments = MAX_EXPORT_
       const page = await storage.exports.list(actor.companyId, {
         type: parsed.type,
         status: parsed.status,
-        createdFrom: parsed.from && startOfDay(parsed.from, company.timeZone).toISOString(),
-        createdBefore: parsed.to && startOfDay(addDays(parsed.to, 1), company.timeZone).toISOString(),
+        ...createdBetween(parsed.from, parsed.to, company.timeZone),
         limit: parsed.limit,
         offset: parsed.offset,
       })

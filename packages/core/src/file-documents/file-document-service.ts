@@ -7,7 +7,7 @@ import type { FileStore } from '../ports/files'
 import type { StorageReader } from '../ports/storage'
 import type { Page } from '../shared/pagination'
 import { withChanges } from '../shared/changes'
-import { addDays, startOfDay } from '../shared/calendar-date'
+import { createdBetween } from '../shared/calendar-date'
 import { parseInput } from '../shared/validation'
 import { createUnitOfWork, retryingTransaction, type UnitOfWork } from '../unit-of-work'
 import { fileKeyOf, type FileDocument, type FileDocumentLink } from './file-document'
@@ -73,8 +73,7 @@ export function createFileDocumentService(deps: CoreDeps) {
         customerId: parsed.customerId,
         category: parsed.category,
         search: parsed.search,
-        createdFrom: parsed.from && startOfDay(parsed.from, company.timeZone).toISOString(),
-        createdBefore: parsed.to && startOfDay(addDays(parsed.to, 1), company.timeZone).toISOString(),
+        ...createdBetween(parsed.from, parsed.to, company.timeZone),
         limit: parsed.limit,
         offset: parsed.offset,
       })

@@ -126,6 +126,17 @@ export function startOfDay(date: CalendarDate, timeZone: string): Date {
   return new Date(utcMidnight - zoneOffsetMs(new Date(firstGuess), timeZone))
 }
 
+/**
+ * The instants of the days `from`..`to` (both included, either open) in `timeZone`, as a list
+ * filter on creation time takes them: `createdAt >= createdFrom` and `createdAt < createdBefore`.
+ */
+export function createdBetween(from: CalendarDate | undefined, to: CalendarDate | undefined, timeZone: string) {
+  return {
+    createdFrom: from && startOfDay(from, timeZone).toISOString(),
+    createdBefore: to && startOfDay(addDays(to, 1), timeZone).toISOString(),
+  }
+}
+
 function zoneOffsetMs(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
