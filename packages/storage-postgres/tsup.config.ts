@@ -1,0 +1,3 @@
+import { packageBuild } from '../../tsup.package'
+
+export default packageBuild({ entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } })
