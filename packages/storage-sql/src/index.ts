@@ -1,1 +1,5 @@
-export {}
+export type { Database } from './database'
+export type { SqlDialect } from './dialect'
+export type { Executor, QueryBuilder } from './executor'
+export { compileQuery, type PreparedCall, type Query } from './prepared-query'
+export { repositoriesOf } from './repositories'

@@ -1,32 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { TransactionConflict, type Storage, type StorageTx } from '@invoicing/core'
+import { TransactionConflict, type Storage } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator } from 'kysely'
-import type { Database } from './database'
-import { readExecutor, sharedExecutor, transactionExecutor, type Executor } from './executor'
+import { repositoriesOf, type Database } from '@invoicing/storage-sql'
+import { readExecutor, sharedExecutor, transactionExecutor } from './sqlite-executors'
 import { ImmediateSqliteDialect, withStatementCache } from './immediate-sqlite-dialect'
 import { migrationProvider } from './migrations'
-import { createApiKeyRepository } from './repositories/api-keys'
-import { createAuditLog } from './repositories/audit'
-import { createCompanyRepository } from './repositories/companies'
-import { createSequenceAllocator, createUsageRepository } from './repositories/counters'
-import { createCustomerRepository } from './repositories/customers'
-import { createDocumentCategoryRepository } from './repositories/document-categories'
-import { createDocumentVersionRepository } from './repositories/document-versions'
-import { createEventOutbox } from './repositories/events'
-import { createFileDocumentRepository } from './repositories/file-documents'
-import { createBlogRepository } from './repositories/blog'
-import { createExportRepository } from './repositories/exports'
-import { createIdempotencyRepository } from './repositories/idempotency'
-import { createInvoiceRepository } from './repositories/invoices'
-import { createOrderDocumentRepository } from './repositories/order-documents'
-import { createPaymentRepository } from './repositories/payments'
-import { createRecurringScheduleRepository } from './repositories/recurring-schedules'
-import { createReminderRepository } from './repositories/reminders'
-import { createWebhookDeliveryRepository, createWebhookEndpointRepository } from './repositories/webhooks'
-import { createProductRepository } from './repositories/products'
-import { createSendReservationRepository } from './repositories/send-reservations'
 
 export interface SqliteStorageOptions {
   /** The database file (its folder is created when missing), or `:memory:`. */
@@ -39,31 +19,6 @@ export interface SqliteStorageOptions {
   /** Apply pending migrations when opening; default true. */
   migrate?: boolean
 }
-
-const repositoriesOf = (executor: Executor): StorageTx => ({
-  companies: createCompanyRepository(executor),
-  apiKeys: createApiKeyRepository(executor),
-  customers: createCustomerRepository(executor),
-  products: createProductRepository(executor),
-  sequences: createSequenceAllocator(executor),
-  usage: createUsageRepository(executor),
-  invoices: createInvoiceRepository(executor),
-  orderDocuments: createOrderDocumentRepository(executor),
-  recurringSchedules: createRecurringScheduleRepository(executor),
-  documentCategories: createDocumentCategoryRepository(executor),
-  fileDocuments: createFileDocumentRepository(executor),
-  exports: createExportRepository(executor),
-  idempotency: createIdempotencyRepository(executor),
-  events: createEventOutbox(executor),
-  audit: createAuditLog(executor),
-  documentVersions: createDocumentVersionRepository(executor),
-  sendReservations: createSendReservationRepository(executor),
-  payments: createPaymentRepository(executor),
-  webhookEndpoints: createWebhookEndpointRepository(executor),
-  webhookDeliveries: createWebhookDeliveryRepository(executor),
-  reminders: createReminderRepository(executor),
-  blog: createBlogRepository(executor),
-})
 
 // Openers of one file in this process take turns: opening waits for locks synchronously, and
 // two openers waiting on each other in one event loop would wait for nothing but the timeout.

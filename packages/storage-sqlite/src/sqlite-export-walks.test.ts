@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { aCompany, aCustomer, anInvoice, aPayment } from '@invoicing/core/testing'
-import { issueDateWalkQuery } from './repositories/invoice-list'
-import { paymentDateWalkQuery } from './repositories/payments'
+import { issueDateWalkQuery } from '@invoicing/storage-sql/queries'
+import { paymentDateWalkQuery } from '@invoicing/storage-sql/queries'
 import { planTestDatabase, queryBuilder, type CompilableQuery, type PlanTestDatabase } from './testing/query-plans'
 
 describe('query plans of the export walks', () => {

@@ -6,8 +6,8 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test'
 import type { FileDocumentListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, aFileDocument, anInvoice } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { planTestDatabase, queryBuilder, type CompilableQuery, type PlanTestDatabase } from './testing/query-plans'
-import { attachmentsQuery, documentListQueries, fileDeletionsDueQuery, pendingCreatedBeforeQuery } from './repositories/file-documents'
+import { planTestDatabase, queryBuilder, sqliteQueryBuilder, type CompilableQuery, type PlanTestDatabase } from './testing/query-plans'
+import { attachmentsQuery, documentListQueries, fileDeletionsDueQuery, pendingCreatedBeforeQuery } from '@invoicing/storage-sql/queries'
 
 describe('sqlite documents (files), two connections to one file', () => {
   let folder: string
@@ -101,7 +101,7 @@ describe('query plans of documents (files)', () => {
   ]
   for (const [name, filter] of filters) {
     it(`reads a list page filtered by ${name} through the list index, in list order, with no sort, and counts through an index alone`, () => {
-      const { rows: page, total: count } = documentListQueries(builder, 'co1', { limit: 50, offset: 0, status: 'AVAILABLE', ...filter })
+      const { rows: page, total: count } = documentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, status: 'AVAILABLE', ...filter })
       const pagePlan = plan(page)
       assert.deepEqual(reads(pagePlan, 'file_document'), ['SEARCH file_document USING INDEX file_document_list'], pagePlan.join('\n'))
       assert.ok(!pagePlan.some((step) => step.includes('TEMP B-TREE')), pagePlan.join('\n'))

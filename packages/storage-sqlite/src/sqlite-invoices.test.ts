@@ -8,10 +8,10 @@ import { aCompany, aCustomer } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { queryBuilder } from './testing/query-plans'
-import type { Database } from './database'
+import { queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
+import type { Database } from '@invoicing/storage-sql'
 import { migrationProvider } from './migrations'
-import { invoiceListQueries, linesQuery } from './repositories/invoice-list'
+import { invoiceListQueries, linesQuery } from '@invoicing/storage-sql/queries'
 
 /** A small complete document (the contract suite's `anInvoice` is not exported by `@invoicing/core/testing`). */
 let counter = 0
@@ -170,7 +170,7 @@ describe('sqlite invoices', () => {
     ]
     for (const [name, filter, index] of filters) {
       it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
-        const { rows: page, total: count } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, ...filter })
+        const { rows: page, total: count } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, ...filter })
         const pagePlan = plan(page)
         const invoiceSteps = pagePlan.filter((step) => / invoice\b/.test(step))
         assert.deepEqual(invoiceSteps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH invoice USING INDEX ${index}`], pagePlan.join('\n'))
@@ -183,7 +183,7 @@ describe('sqlite invoices', () => {
     }
 
     it('reads the search’s customers and the page’s lines through indexes', () => {
-      const { rows: page } = invoiceListQueries(builder, 'co1', { limit: 50, offset: 0, search: 'x' })
+      const { rows: page } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'x' })
       assert.ok(plan(page).some((step) => /^SEARCH customer USING INDEX customer_company_created/.test(step)), plan(page).join('\n'))
       const linesPlan = plan(linesQuery(builder, ['a', 'b', 'c']))
       assert.equal(linesPlan.length, 1, linesPlan.join('\n'))

@@ -8,7 +8,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { DEFAULT_NUMBER_RANGES } from '@invoicing/core'
 import { aBlogPost, aFileDocument, anOrderDocument, aRecurringSchedule } from '@invoicing/core/testing'
 import { createSqliteStorage } from './create-sqlite-storage'
-import type { Database } from './database'
+import type { Database } from '@invoicing/storage-sql'
 import { migrationProvider } from './migrations'
 
 /** Opens `filename` at the schema of migration `name` (and everything before it). */

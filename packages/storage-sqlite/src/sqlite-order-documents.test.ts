@@ -7,9 +7,9 @@ import type { OrderDocumentListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anInvoice, anOrderDocument } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { planOf, queryBuilder } from './testing/query-plans'
-import { derivedFromQuery } from './repositories/invoice-derived'
-import { orderDocumentLinesQuery, orderDocumentListQueries } from './repositories/order-document-list'
+import { planOf, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
+import { derivedFromQuery } from '@invoicing/storage-sql/queries'
+import { orderDocumentLinesQuery, orderDocumentListQueries } from '@invoicing/storage-sql/queries'
 
 describe('sqlite order documents', () => {
   it('refuses to delete a customer or a category that still has order documents, and deletes lines with their document', async () => {
@@ -83,7 +83,7 @@ describe('query plans of order documents and of the documents made from them', (
   ]
   for (const [name, filter, index] of filters) {
     it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
-      const { rows: page, total: count } = orderDocumentListQueries(builder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', ...filter })
+      const { rows: page, total: count } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', ...filter })
       const pagePlan = plan(page)
       const steps = pagePlan.filter((step) => / order_document\b/.test(step))
       assert.deepEqual(steps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH order_document USING INDEX ${index}`], pagePlan.join('\n'))
@@ -96,7 +96,7 @@ describe('query plans of order documents and of the documents made from them', (
   }
 
   it('reads the open quotes past their validity through order_document_validity, sorting only those', () => {
-    const { rows: page, total: count } = orderDocumentListQueries(builder, 'co1', { limit: 100, offset: 0, documentType: 'QUOTE', status: 'OPEN', validUntilBefore: '2026-01-15' })
+    const { rows: page, total: count } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 100, offset: 0, documentType: 'QUOTE', status: 'OPEN', validUntilBefore: '2026-01-15' })
     assert.deepEqual(plan(page).filter((step) => / order_document\b/.test(step)),
       ['SEARCH order_document USING INDEX order_document_validity (company_id=? AND document_type=? AND status=? AND valid_until<?)'])
     assert.deepEqual(plan(count), ['SEARCH order_document USING COVERING INDEX order_document_validity (company_id=? AND document_type=? AND status=? AND valid_until<?)'])

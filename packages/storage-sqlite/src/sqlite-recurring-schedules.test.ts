@@ -7,8 +7,8 @@ import type { RecurringScheduleListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anOccurrence, aRecurringSchedule } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { planOf, queryBuilder } from './testing/query-plans'
-import { dueSchedulesQuery, occurrenceListQueries, scheduleListQueries, sendsDueQuery } from './repositories/recurring-schedules'
+import { planOf, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
+import { dueSchedulesQuery, occurrenceListQueries, scheduleListQueries, sendsDueQuery } from '@invoicing/storage-sql/queries'
 
 /** A stored company, customer and schedule. */
 async function storedSchedule(storage: Storage) {
@@ -109,7 +109,7 @@ describe('query plans of recurring schedules', () => {
   ]
   for (const [name, filter, index] of filters) {
     it(`reads a list page filtered by ${name} through ${index}, in list order (nulls last), with no sort`, () => {
-      const { rows: page, total: count } = scheduleListQueries(builder, 'co1', { limit: 50, offset: 0, ...filter })
+      const { rows: page, total: count } = scheduleListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, ...filter })
       const pagePlan = plan(page)
       assert.deepEqual(reads(pagePlan, 'recurring_schedule').map((step) => step.replace(/ \(.*$/, '')), [`SEARCH recurring_schedule USING INDEX ${index}`], pagePlan.join('\n'))
       assert.ok(!pagePlan.some((step) => step.includes('TEMP B-TREE')), pagePlan.join('\n'))

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Storage, StorageTx } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import { createSqliteStorage } from '../create-sqlite-storage'
-import type { Database } from '../database'
+import type { QueryBuilder } from '@invoicing/storage-sql'
+import { sqliteDialect } from '../sqlite-dialect'
 
 /** A query the plan tests ask SQLite about. */
 export interface CompilableQuery {
@@ -19,14 +19,10 @@ export function planOf(raw: BetterSqlite3.Database, query: CompilableQuery): str
 }
 
 /** Builds the repositories' queries only: nothing runs through it. */
-export const queryBuilder = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-})
+export const queryBuilder = sqliteDialect.compiler
+
+/** The same, for queries that use SQLite's own spellings too. */
+export const sqliteQueryBuilder: QueryBuilder = { db: queryBuilder, dialect: sqliteDialect }
 
 /**
  * A database file for plan tests: the real schema with the rows `seed` writes (plans as

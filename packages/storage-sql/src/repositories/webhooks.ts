@@ -5,7 +5,6 @@ import { sql } from 'kysely'
 import { columnsOf } from '../columns'
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../database'
 import type { Executor } from '../executor'
-import { insertionOrder } from '../sqlite-expressions'
 import { readPage } from './read-page'
 
 const endpointColumns = columnsOf<WebhookEndpoint>(['id', 'companyId', 'url', 'description', 'secret', 'createdAt', 'updatedAt'])
@@ -22,7 +21,7 @@ const endpointFromRow = (row: WebhookEndpointTable): WebhookEndpoint => ({
   active: row.active === 1,
 })
 
-export function createWebhookEndpointRepository({ db, row, rows, write }: Executor): WebhookEndpointRepository {
+export function createWebhookEndpointRepository({ db, dialect: { insertionOrder }, row, rows, write }: Executor): WebhookEndpointRepository {
   return {
     async get(companyId, id) {
       const found = await row(db.selectFrom('webhook_endpoint').selectAll().where('id', '=', id).where('company_id', '=', companyId))
@@ -54,7 +53,7 @@ const deliveryToRow = (delivery: WebhookDelivery) => deliveryColumns.toRow(deliv
 const deliveryFromRow = (found: WebhookDeliveryTable): WebhookDelivery => deliveryColumns.fromRow(found)
 
 export function createWebhookDeliveryRepository(executor: Executor): WebhookDeliveryRepository {
-  const { db, row, rows, write } = executor
+  const { db, dialect: { insertionOrder }, row, rows, write } = executor
   return {
     async get(id) {
       const found = await row(db.selectFrom('webhook_delivery').selectAll().where('id', '=', id))

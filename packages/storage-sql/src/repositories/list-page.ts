@@ -1,7 +1,6 @@
 import { foldForSearch, type ListQuery, type Page } from '@invoicing/core'
 import type { Database } from '../database'
 import type { Executor } from '../executor'
-import { containsFolded, insertionOrder } from '../sqlite-expressions'
 import { readPage } from './read-page'
 
 type SearchableTable = 'customer' | 'product'
@@ -18,6 +17,7 @@ export function listPage<T extends SearchableTable, R>(
   fromRow: (row: Database[T]) => R,
 ): Promise<Page<R>> {
   // Both tables share the columns used here; kysely cannot see that through a generic name.
+  const { containsFolded, insertionOrder } = executor.dialect
   let filtered = executor.db.selectFrom(table as 'customer').where('company_id', '=', companyId)
   if (query.search) {
     const needle = foldForSearch(query.search)

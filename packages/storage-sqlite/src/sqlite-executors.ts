@@ -1,34 +1,18 @@
 import type BetterSqlite3 from 'better-sqlite3'
-import type { Compilable, Kysely, Transaction } from 'kysely'
-import type { Database } from './database'
+import { compileQuery, type Database, type Executor, type Query } from '@invoicing/storage-sql'
+import type { Kysely, Transaction } from 'kysely'
 import { cachedBySql } from './immediate-sqlite-dialect'
-
-/**
- * Runs the queries of the repositories. `db` only builds and compiles them; where they run
- * depends on the executor: inside a write transaction, or on the read connection.
- */
-export interface Executor {
-  readonly db: Kysely<Database>
-  rows<R>(query: Compilable<R>): Promise<R[]>
-  row<R>(query: Compilable<R>): Promise<R | undefined>
-  write(query: Compilable<unknown>): Promise<void>
-  /**
-   * Runs several reads that must see one state (a document and its lines, a page and its
-   * total): no commit lands between them. Inside a transaction that holds anyway. `work` must
-   * read through the executor it is given: on the read connection, other reads wait for the
-   * snapshot to end, so a read through the outer executor would wait for itself.
-   */
-  snapshot<T>(work: (executor: Executor) => Promise<T>): Promise<T>
-}
+import { sqliteDialect as dialect } from './sqlite-dialect'
 
 /** Queries of one write transaction, through kysely on the write connection. */
 export function transactionExecutor(trx: Transaction<Database>): Executor {
   const executor: Executor = {
     db: trx,
-    rows: async <R>(query: Compilable<R>) => (await trx.executeQuery(query.compile())).rows,
-    row: async <R>(query: Compilable<R>) => (await trx.executeQuery(query.compile())).rows[0],
+    dialect,
+    rows: async <R>(query: Query<R>) => (await trx.executeQuery(compileQuery(query, dialect))).rows,
+    row: async <R>(query: Query<R>) => (await trx.executeQuery(compileQuery(query, dialect))).rows[0],
     write: async (query) => {
-      await trx.executeQuery(query.compile())
+      await trx.executeQuery(compileQuery(query, dialect))
     },
     snapshot: (work) => work(executor),
   }
@@ -64,16 +48,17 @@ export function readExecutor(db: Kysely<Database>, connection: BetterSqlite3.Dat
   })
   const inSnapshot: Executor = {
     db,
-    rows: async <R>(query: Compilable<R>) => {
-      const { sql, parameters } = query.compile()
+    dialect,
+    rows: async <R>(query: Query<R>) => {
+      const { sql, parameters } = compileQuery(query, dialect)
       const read = statementFor(sql)
       // Row by row: a page of documents with thousands of lines never exists twice, as arrays and as rows.
       const found: R[] = []
       for (const values of read.statement.iterate(...parameters)) found.push(rowOf<R>(read, values))
       return found
     },
-    row: async <R>(query: Compilable<R>) => {
-      const { sql, parameters } = query.compile()
+    row: async <R>(query: Query<R>) => {
+      const { sql, parameters } = compileQuery(query, dialect)
       const read = statementFor(sql)
       const values = read.statement.get(...parameters)
       return values && rowOf<R>(read, values)
@@ -116,8 +101,9 @@ export function sharedExecutor(db: Kysely<Database>): Executor {
   const through = (runner: Pick<Kysely<Database>, 'executeQuery'>): Executor => {
     const executor: Executor = {
       db,
-      rows: async <R>(query: Compilable<R>) => (await runner.executeQuery(query.compile())).rows,
-      row: async <R>(query: Compilable<R>) => (await runner.executeQuery(query.compile())).rows[0],
+      dialect,
+      rows: async <R>(query: Query<R>) => (await runner.executeQuery(compileQuery(query, dialect))).rows,
+      row: async <R>(query: Query<R>) => (await runner.executeQuery(compileQuery(query, dialect))).rows[0],
       write: () => Promise.reject(new Error('reads outside a transaction do not write')),
       snapshot: (work) => work(executor),
     }

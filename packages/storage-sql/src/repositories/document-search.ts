@@ -1,7 +1,7 @@
 import { foldForSearch } from '@invoicing/core'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import type { Database } from '../database'
-import { containsFolded } from '../sqlite-expressions'
+import type { SqlDialect } from '../dialect'
 
 /** The tables of numbered documents that name a customer. */
 type DocumentTable = 'invoice' | 'order_document'
@@ -10,7 +10,12 @@ type DocumentTable = 'invoice' | 'order_document'
 type CustomerOwnedTable = DocumentTable | 'recurring_schedule'
 
 /** Whether the record's customer's current name contains the folded `needle`, literally. */
-export function customerNameContains<TB extends CustomerOwnedTable>(eb: ExpressionBuilder<Database, TB>, companyId: string, needle: string): Expression<SqlBool> {
+export function customerNameContains<TB extends CustomerOwnedTable>(
+  { containsFolded }: SqlDialect,
+  eb: ExpressionBuilder<Database, TB>,
+  companyId: string,
+  needle: string,
+): Expression<SqlBool> {
   // Every such table has `customer_id`; kysely cannot see that through a generic name.
   const records = eb as unknown as ExpressionBuilder<Database, 'invoice'>
   return records('customer_id', 'in', records.selectFrom('customer').select('customer.id')
@@ -22,9 +27,14 @@ export function customerNameContains<TB extends CustomerOwnedTable>(eb: Expressi
  * Whether a document's number or its customer's current name contains `search`, literally
  * (`%` and `_` are plain characters) and folded, so case does not count.
  */
-export function numberOrCustomerNameContains<TB extends DocumentTable>(eb: ExpressionBuilder<Database, TB>, companyId: string, search: string): Expression<SqlBool> {
+export function numberOrCustomerNameContains<TB extends DocumentTable>(
+  dialect: SqlDialect,
+  eb: ExpressionBuilder<Database, TB>,
+  companyId: string,
+  search: string,
+): Expression<SqlBool> {
   const needle = foldForSearch(search)
   // Both tables have these columns; kysely cannot see that through a generic name.
   const documents = eb as unknown as ExpressionBuilder<Database, 'invoice'>
-  return documents.or([containsFolded(documents, 'search_number', needle), customerNameContains(documents, companyId, needle)])
+  return documents.or([dialect.containsFolded(documents, 'search_number', needle), customerNameContains(dialect, documents, companyId, needle)])
 }

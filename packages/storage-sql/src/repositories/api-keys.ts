@@ -3,7 +3,6 @@ import { columnsOf } from '../columns'
 import { preparedQuery } from '../prepared-query'
 import type { ApiKeyTable } from '../database'
 import type { Executor } from '../executor'
-import { insertionOrder } from '../sqlite-expressions'
 
 const columns = columnsOf<ApiKey>(['id', 'companyId', 'name', 'keyHash', 'keyPrefix', 'scopes', 'platformAdmin', 'createdAt', 'revokedAt', 'lastUsedAt'])
 
@@ -22,7 +21,7 @@ const fromRow = (row: ApiKeyTable): ApiKey => ({
 const keyById = preparedQuery((db, { id }: { id: string }) => db.selectFrom('api_key').selectAll().where('id', '=', id))
 const keyByHash = preparedQuery((db, { keyHash }: { keyHash: string }) => db.selectFrom('api_key').selectAll().where('key_hash', '=', keyHash))
 
-export function createApiKeyRepository({ db, row, rows, write }: Executor): ApiKeyRepository {
+export function createApiKeyRepository({ db, dialect: { insertionOrder }, row, rows, write }: Executor): ApiKeyRepository {
   return {
     async get(id) {
       const found = await row(keyById({ id }))

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceListQuery, IssueDateCursor, IssueDateWalkQuery, Page, WalkPage } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
-import type { Executor } from '../executor'
+import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
 import { numberOrCustomerNameContains } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
@@ -12,7 +12,7 @@ import { readPage } from './read-page'
  * literal (`%` and `_` are plain characters) folded part of the number or
  * of the customer's current name. Each single filter is served by an index (see migration 0002).
  */
-export function invoiceListQueries(db: Kysely<Database>, companyId: string, query: InvoiceListQuery) {
+export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: string, query: InvoiceListQuery) {
   let filtered = db.selectFrom('invoice').where('company_id', '=', companyId)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.documentType) filtered = filtered.where('invoice_type', '=', query.documentType)
@@ -21,7 +21,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(eb, companyId, query.search!))
+  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, companyId, query.search!))
   return {
     rows: filtered.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
@@ -32,7 +32,7 @@ export function invoiceListQueries(db: Kysely<Database>, companyId: string, quer
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  return readPage(executor, invoiceListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
+  return readPage(executor, invoiceListQueries(executor, companyId, query), query, (found, reader) => withLines(reader, found))
 }
 
 /** The query of one stretch of the walk by issue date, number and id (index `invoice_issue_walk`). */

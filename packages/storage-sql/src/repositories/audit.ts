@@ -2,7 +2,6 @@ import type { AuditEntry, AuditLog } from '@invoicing/core'
 import { columnsOf } from '../columns'
 import type { AuditEntryTable } from '../database'
 import type { Executor } from '../executor'
-import { insertionOrder } from '../sqlite-expressions'
 import { readPage } from './read-page'
 
 const columns = columnsOf<AuditEntry>(['id', 'companyId', 'apiKeyId', 'action', 'targetType', 'targetId', 'createdAt'])
@@ -16,7 +15,7 @@ const fromRow = (row: AuditEntryTable): AuditEntry => ({ ...columns.fromRow(row)
 
 /** The audit trail, newest first (entries of one transaction share a timestamp: the later first). */
 export function createAuditLog(executor: Executor): AuditLog {
-  const { db, write } = executor
+  const { db, dialect: { insertionOrder }, write } = executor
   return {
     list: (companyId, query) => {
       let filtered = db.selectFrom('audit_entry').where('company_id', '=', companyId)

@@ -1,7 +1,7 @@
 import type { OrderDocument, OrderDocumentListQuery, Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, OrderDocumentTable } from '../database'
-import type { Executor } from '../executor'
+import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
 import { numberOrCustomerNameContains } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
@@ -12,7 +12,7 @@ import { readPage } from './read-page'
  * literal folded part of the number or of the customer's current name. Each single filter is
  * served by an index that yields the list order (see migration 0012).
  */
-export function orderDocumentListQueries(db: Kysely<Database>, companyId: string, query: OrderDocumentListQuery) {
+export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyId: string, query: OrderDocumentListQuery) {
   let filtered = db.selectFrom('order_document').where('company_id', '=', companyId).where('document_type', '=', query.documentType)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
@@ -22,7 +22,7 @@ export function orderDocumentListQueries(db: Kysely<Database>, companyId: string
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
-  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(eb, companyId, query.search!))
+  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, companyId, query.search!))
   return {
     // The number is unique in the company: nothing ties after it.
     rows: filtered.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
@@ -32,7 +32,7 @@ export function orderDocumentListQueries(db: Kysely<Database>, companyId: string
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
-  return readPage(executor, orderDocumentListQueries(executor.db, companyId, query), query, (found, reader) => withLines(reader, found))
+  return readPage(executor, orderDocumentListQueries(executor, companyId, query), query, (found, reader) => withLines(reader, found))
 }
 
 /** The lines of several documents, by document and position. */

@@ -3,7 +3,6 @@ import { columnsOf } from '../columns'
 import type { DocumentCategoryTable } from '../database'
 import type { Executor } from '../executor'
 import { preparedQuery } from '../prepared-query'
-import { insertionOrder } from '../sqlite-expressions'
 
 const columns = columnsOf<DocumentCategory>(['id', 'companyId', 'name', 'createdAt'])
 
@@ -15,7 +14,7 @@ const fromRow = (row: DocumentCategoryTable): DocumentCategory => columns.fromRo
 const categoryById = preparedQuery((db, { id, companyId }: { id: string; companyId: string }) =>
   db.selectFrom('document_category').selectAll().where('id', '=', id).where('company_id', '=', companyId))
 
-export function createDocumentCategoryRepository({ db, row, rows, write }: Executor): DocumentCategoryRepository {
+export function createDocumentCategoryRepository({ db, dialect: { insertionOrder }, row, rows, write }: Executor): DocumentCategoryRepository {
   return {
     async get(companyId, id) {
       const found = await row(categoryById({ id, companyId }))

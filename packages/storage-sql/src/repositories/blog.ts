@@ -2,7 +2,6 @@ import { foldForSearch, type BlogPost, type BlogPostListQuery, type BlogReposito
 import { sql, type Selectable } from 'kysely'
 import type { BlogPostTable } from '../database'
 import type { Executor } from '../executor'
-import { containsFolded } from '../sqlite-expressions'
 import { categoryFromRow, mediaFromRow, mediaToRow, postFromRow, postToRow, tagFromRow } from './blog-rows'
 import { readPage } from './read-page'
 
@@ -56,7 +55,7 @@ export function createBlogRepository(executor: Executor): BlogRepository {
     if (query.tagId) filtered = filtered.where('id', 'in', db.selectFrom('blog_post_tag').select('post_id').where('tag_id', '=', query.tagId))
     if (query.search) {
       const needle = foldForSearch(query.search)
-      filtered = filtered.where((eb) => containsFolded(eb, 'search_text', needle))
+      filtered = filtered.where((eb) => executor.dialect.containsFolded(eb, 'search_text', needle))
     }
     return {
       rows: filtered.selectAll().orderBy(sql`published_at is null`).orderBy(sql`coalesce(published_at, updated_at) desc`).orderBy('id', 'desc')
