@@ -1,8 +1,10 @@
 // Runs every *.test.ts of the repository with node:test via tsx, against the sources.
 // Files are listed here because Node 20's `node --test` expands no globs and finds no .ts files
 // in a folder (it would run zero tests and pass).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { readdirSync } from 'node:fs'
+import { constants } from 'node:os'
 import { join, relative } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -32,7 +34,52 @@ if (files.length === 0) {
   process.exit(1)
 }
 
-const result = spawnSync(process.execPath, [
+// Signals reach every child: node --test ends its tests, the database server stops PostgreSQL.
+const children = new Set()
+let interrupted
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = signal
+    for (const child of children) child.kill(signal)
+  })
+}
+
+function start(args, options) {
+  const child = spawn(process.execPath, args, { cwd: root, ...options })
+  children.add(child)
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    children.delete(child)
+    return signal ? 1 : (code ?? 1)
+  })
+  return { child, exited }
+}
+
+// One PostgreSQL server for the whole run, when a selected test needs one and none is given:
+// each test file creates its databases on it. It stops when its stdin closes, so it also ends
+// with a runner that is killed outright.
+async function startTestDatabaseServer() {
+  const { child, exited } = start(['--conditions=@invoicing/source', '--import', 'tsx', 'scripts/test-database-server.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  child.stdin.on('error', () => {})
+  let output = ''
+  const url = await new Promise((resolve) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk
+      if (output.includes('\n')) resolve(output.slice(0, output.indexOf('\n')))
+    })
+    exited.then(() => resolve(undefined))
+  })
+  return { url, stop: () => { child.stdin.end(); return exited } }
+}
+
+const needsPostgres = !process.env.INVOICING_TEST_DATABASE_URL
+  && (process.env.INVOICING_TEST_STORAGE === 'postgres' || files.some((file) => file.includes('postgres')))
+const database = needsPostgres ? await startTestDatabaseServer() : undefined
+const serverFailed = database !== undefined && database.url === undefined
+if (serverFailed && !interrupted) console.error('The PostgreSQL server for the tests did not start.')
+const status = interrupted || serverFailed ? 1 : await start([
   '--conditions=@invoicing/source', '--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files,
-], { cwd: root, stdio: 'inherit' })
-process.exit(result.status ?? 1)
+], { env: database ? { ...process.env, INVOICING_TEST_DATABASE_URL: database.url } : process.env, stdio: 'inherit' }).exited
+await database?.stop()
+process.exit(interrupted ? 128 + constants.signals[interrupted] : status)

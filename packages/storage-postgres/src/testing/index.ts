@@ -1,1 +1,3 @@
-export {}
+/** Test support: fresh PostgreSQL databases on one test server per run (embedded, or external). */
+export { testDatabase, type TestDatabase } from './test-database'
+export { serveTestDatabase, spawnTestServerProcess, type TestServerProcess } from './server-process'
