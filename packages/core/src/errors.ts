@@ -92,6 +92,11 @@ export const ERROR_CODES = [
    * through every re-run, and nothing of it was applied; retry after `retryAfterSeconds`.
    */
   'busy',
+  /**
+   * The database could not be reached, or did not answer in time; nothing of the request was
+   * applied. Retry after `retryAfterSeconds`: the host reconnects by itself.
+   */
+  'database_unavailable',
   /** A quote's validUntil lies before its issueDate. */
   'invalid_valid_until',
   /** A document holding an issued number cannot be deleted (`number`); cancel it instead. */

@@ -9,7 +9,7 @@ export { createMemoryStorage } from './memory-storage/memory-storage'
 export { createMemoryFileStore } from './memory-storage/memory-file-store'
 export { isFileKey, assertExpectedContent, FileContentRejected, type FileStore, type ExpectedContent, type StoredContent, type ByteRange, type FileContent, type PresignedUpload, type PresignedUploadRequest, type FileContentRejection } from './ports/files'
 export type * from './ports/storage'
-export { TransactionConflict } from './ports/storage'
+export { StorageUnavailable, TransactionConflict } from './ports/storage'
 
 export { companyActor, type Actor } from './access/actor'
 export { API_KEY_PREFIX, type ApiKey } from './access/api-key'

@@ -64,6 +64,7 @@ export const STATUS_BY_CODE = {
   email_failed: 502,
   document_too_large: 400,
   busy: 503,
+  database_unavailable: 503,
   invalid_valid_until: 400,
   number_issued: 409,
   has_derived_documents: 409,

@@ -1,1 +1,1 @@
-export {}
+export { createPostgresStorage, type PostgresStorageOptions } from './create-postgres-storage'

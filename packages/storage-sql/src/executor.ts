@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from './database'
 import type { SqlDialect } from './dialect'
-import type { Query } from './prepared-query'
+import { compileQuery, type Query } from './prepared-query'
 
 /**
  * Runs the queries of the repositories. `db` only builds them; where they run depends on the
@@ -24,3 +24,18 @@ export interface Executor {
 
 /** What builds queries for one database: kysely, and the parts its SQL spells its own way. */
 export type QueryBuilder = Pick<Executor, 'db' | 'dialect'>
+
+/** Queries of one write transaction, through kysely on the transaction's connection. */
+export function transactionExecutor(trx: Transaction<Database>, dialect: SqlDialect): Executor {
+  const executor: Executor = {
+    db: trx,
+    dialect,
+    rows: async <R>(query: Query<R>) => (await trx.executeQuery(compileQuery(query, dialect))).rows,
+    row: async <R>(query: Query<R>) => (await trx.executeQuery(compileQuery(query, dialect))).rows[0],
+    write: async (query) => {
+      await trx.executeQuery(compileQuery(query, dialect))
+    },
+    snapshot: (work) => work(executor),
+  }
+  return executor
+}

@@ -1,5 +1,5 @@
 export type { Database } from './database'
 export type { SqlDialect } from './dialect'
-export type { Executor, QueryBuilder } from './executor'
+export { transactionExecutor, type Executor, type QueryBuilder } from './executor'
 export { compileQuery, type PreparedCall, type Query } from './prepared-query'
 export { repositoriesOf } from './repositories'

@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path'
 import { TransactionConflict, type Storage } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator } from 'kysely'
-import { repositoriesOf, type Database } from '@invoicing/storage-sql'
-import { readExecutor, sharedExecutor, transactionExecutor } from './sqlite-executors'
+import { repositoriesOf, transactionExecutor, type Database } from '@invoicing/storage-sql'
+import { sqliteDialect } from './sqlite-dialect'
+import { readExecutor, sharedExecutor } from './sqlite-executors'
 import { ImmediateSqliteDialect, withStatementCache } from './immediate-sqlite-dialect'
 import { migrationProvider } from './migrations'
 
@@ -67,7 +68,7 @@ async function open(options: SqliteStorageOptions): Promise<Storage> {
     capabilities: { concurrentTransactions: false },
     async transaction(work) {
       try {
-        return await db.transaction().execute((trx) => work(repositoriesOf(transactionExecutor(trx))))
+        return await db.transaction().execute((trx) => work(repositoriesOf(transactionExecutor(trx, sqliteDialect))))
       } catch (error) {
         throw translateSqliteError(error)
       }

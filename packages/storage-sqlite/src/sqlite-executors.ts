@@ -1,23 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { compileQuery, type Database, type Executor, type Query } from '@invoicing/storage-sql'
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely } from 'kysely'
 import { cachedBySql } from './immediate-sqlite-dialect'
 import { sqliteDialect as dialect } from './sqlite-dialect'
-
-/** Queries of one write transaction, through kysely on the write connection. */
-export function transactionExecutor(trx: Transaction<Database>): Executor {
-  const executor: Executor = {
-    db: trx,
-    dialect,
-    rows: async <R>(query: Query<R>) => (await trx.executeQuery(compileQuery(query, dialect))).rows,
-    row: async <R>(query: Query<R>) => (await trx.executeQuery(compileQuery(query, dialect))).rows[0],
-    write: async (query) => {
-      await trx.executeQuery(compileQuery(query, dialect))
-    },
-    snapshot: (work) => work(executor),
-  }
-  return executor
-}
 
 /** A read statement answering arrays, and the column names to make row objects of them. */
 interface ReadStatement {

@@ -1338,7 +1338,8 @@ export function storageContract(harness: StorageHarness): void {
           for (const endpoint of [slow, quick]) await tx.webhookEndpoints.insert(endpoint)
           for (const delivery of [...ofSlow, ...ofQuick]) await tx.webhookDeliveries.insert(delivery)
         })
-        const claim = (now: string, limit = 10) => storage.transaction((tx) => tx.webhookDeliveries.claimDue(now, limit, 60_000))
+        // As the engine claims: run again after a conflict, where transactions overlap.
+        const claim = (now: string, limit = 10) => retryingTransaction(storage, (tx) => tx.webhookDeliveries.claimDue(now, limit, 60_000))
         const ids = (deliveries: { id: string }[]) => deliveries.map((each) => each.id).sort()
 
         const claimers = await Promise.all([claim(at(5), 1), claim(at(5), 1), claim(at(5), 1), claim(at(5), 1)])

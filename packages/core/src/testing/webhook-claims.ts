@@ -1,4 +1,5 @@
 import type { Storage } from '../ports/storage'
+import { retryingTransaction } from '../unit-of-work'
 import type { WebhookDelivery } from '../webhooks'
 import type { ClaimsDueHarness } from './claims-due-contract'
 import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
@@ -9,8 +10,9 @@ import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
  * of `claimers` claims in a transaction of its own.
  */
 export function webhookDeliveryClaims(storage: Storage, claimers: readonly [Storage, Storage] = [storage, storage]): ClaimsDueHarness<WebhookDelivery> {
+  // As the engine claims: run again after a conflict, where transactions overlap.
   const claimThrough = (each: Storage) => (now: string, limit: number, leaseMs: number) =>
-    each.transaction((tx) => tx.webhookDeliveries.claimDue(now, limit, leaseMs))
+    retryingTransaction(each, (tx) => tx.webhookDeliveries.claimDue(now, limit, leaseMs))
   return {
     async store(dueAts) {
       const company = aCompany()

@@ -1,3 +1,4 @@
 /** Test support: fresh PostgreSQL databases on one test server per run (embedded, or external). */
+export { migratedTestDatabase } from './migrated-database'
 export { testDatabase, type TestDatabase } from './test-database'
 export { serveTestDatabase, spawnTestServerProcess, type TestServerProcess } from './server-process'

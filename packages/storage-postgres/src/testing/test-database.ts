@@ -26,7 +26,7 @@ function startEmbeddedServerOnce(): Promise<string> {
 }
 
 /** The server tests create their databases on: the run's, an external one, or one of this process. */
-function testServerUrl(): Promise<string> {
+export function testServerUrl(): Promise<string> {
   const external = process.env.INVOICING_TEST_DATABASE_URL
   return external ? Promise.resolve(external) : startEmbeddedServerOnce()
 }

@@ -1,0 +1,16 @@
+import { InvoicingError } from '../../errors'
+
+/** What `database_unavailable` asks a client to wait: long enough for a reconnect or a failover. */
+const RETRY_AFTER_SECONDS = 5
+
+/**
+ * The database could not be reached or did not answer in time (connection refused or lost, the
+ * server shutting down, a statement over its time limit). Adapters that talk to a server throw
+ * it instead of their driver's error; it is answered as `database_unavailable`. The engine does
+ * not re-run the work: what was in a transaction rolled back, and the next request tries again.
+ */
+export class StorageUnavailable extends InvoicingError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('database_unavailable', message, { retryAfterSeconds: RETRY_AFTER_SECONDS }, options)
+  }
+}
