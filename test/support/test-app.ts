@@ -9,12 +9,15 @@ import {
 import { createApp, createHttpWebhookTransport, createJsonLogger, type HostOptions, type Logger } from '@invoicing/http'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
+import { createPostgresStorage } from '@invoicing/storage-postgres'
+import { migratedTestDatabase } from '@invoicing/storage-postgres/testing'
 import { createSqliteStorage } from '@invoicing/storage-sqlite'
 
 /**
- * The database route tests run on, named by INVOICING_TEST_STORAGE: `memory` (the default) or
- * `sqlite` (a file in a temporary folder). The same tests run once per database that way:
- * `INVOICING_TEST_STORAGE=sqlite npm test -- test/api`.
+ * The database route tests run on, named by INVOICING_TEST_STORAGE: `memory` (the default),
+ * `sqlite` (a file in a temporary folder) or `postgres` (a fresh database on the run's test
+ * server). The same tests run once per database that way:
+ * `INVOICING_TEST_STORAGE=postgres node scripts/run-tests.mjs test/api`.
  */
 const STORAGE = process.env.INVOICING_TEST_STORAGE || 'memory'
 
@@ -22,20 +25,26 @@ const STORAGE = process.env.INVOICING_TEST_STORAGE || 'memory'
 export const TEST_ORIGIN = 'http://invoicing.test'
 
 interface TestDatabase {
-  /** A storage on the database: on SQLite each call opens another connection, as another host would. */
+  /** A storage on the database: on SQLite and PostgreSQL each call opens another connection, as another host would. */
   connect(): Promise<Storage>
+  /** Removes the database, once every storage on it is closed. */
+  remove?(): Promise<void>
 }
 
-const databases: Record<string, (dir: string) => TestDatabase> = {
-  memory() {
+const databases: Record<string, (dir: string) => Promise<TestDatabase>> = {
+  async memory() {
     // Every engine of the test app shares the one store, as hosts share a database; its close
     // holds nothing, so each engine may call it.
     const storage = createMemoryStorage()
     return { connect: async () => storage }
   },
-  sqlite(dir) {
+  async sqlite(dir) {
     const filename = join(dir, 'invoicing.sqlite')
     return { connect: () => createSqliteStorage({ filename }) }
+  },
+  async postgres() {
+    const database = await migratedTestDatabase()
+    return { connect: () => createPostgresStorage({ url: database.url, migrate: false }), remove: () => database.drop() }
   },
 }
 
@@ -83,7 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const open = databases[STORAGE]
   if (!open) throw new Error(`INVOICING_TEST_STORAGE=${STORAGE}: expected one of ${Object.keys(databases).join(', ')}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'invoicing-test-'))
-  const database = open(dataDir)
+  const database = await open(dataDir)
   const files = createMemoryFileStore()
   const shared = { documentFiles: createMemoryFileStore(), ...options }
   const first = await startEngine(await database.connect(), files, dataDir, shared)
@@ -94,6 +103,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async stop() {
       try {
         await first.stop()
+        await database.remove?.()
       } finally {
         rmSync(dataDir, { recursive: true, force: true })
       }
