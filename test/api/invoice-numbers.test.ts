@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { companyActor } from '@invoicing/core'
 import { apiClient } from '../support/api-client'
 import { documentedResponses } from '../support/documented'
-import { DOCUMENTS, expectedNumbers, issueTwentyInParallel } from '../support/issue-in-parallel'
+import { DOCUMENTS, expectedNumbers, issueInParallel } from '../support/issue-in-parallel'
 import { createTenant } from '../support/tenant'
 import { startTestApp, type TestApp } from '../support/test-app'
 
@@ -16,7 +16,7 @@ describe('invoice numbers under concurrency', () => {
 
   it('gives 20 parallel issues the numbers 1 to 20 of the year, without gap or duplicate', async () => {
     const { api } = await createTenant(app)
-    const { numbers, year } = await issueTwentyInParallel([api])
+    const { numbers, year } = await issueInParallel([api])
     assert.deepEqual(numbers, expectedNumbers(year))
     const usage = await api.get('/company/usage')
     assert.equal(usage.body.data.documents.used, DOCUMENTS)
@@ -120,7 +120,7 @@ describe('invoice numbers under concurrency', () => {
 
   it('keeps numbers per company', async () => {
     const [one, two] = [await createTenant(app), await createTenant(app)]
-    const [first, second] = await Promise.all([issueTwentyInParallel([one.api]), issueTwentyInParallel([two.api])])
+    const [first, second] = await Promise.all([issueInParallel([one.api]), issueInParallel([two.api])])
     assert.deepEqual(first.numbers, expectedNumbers(first.year))
     assert.deepEqual(second.numbers, expectedNumbers(second.year))
   })
@@ -129,7 +129,7 @@ describe('invoice numbers under concurrency', () => {
     const second = await app.startAnother()
     try {
       const { key } = await createTenant(app)
-      const { numbers, year } = await issueTwentyInParallel([apiClient(app.target, key), apiClient(second.target, key)])
+      const { numbers, year } = await issueInParallel([apiClient(app.target, key), apiClient(second.target, key)])
       assert.deepEqual(numbers, expectedNumbers(year))
     } finally {
       await second.stop()

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { apiClient } from '../support/api-client'
 import { runCli, startServe } from '../support/cli'
-import { expectedNumbers, issueTwentyInParallel } from '../support/issue-in-parallel'
+import { expectedNumbers, issueInParallel } from '../support/issue-in-parallel'
 import { tempDir } from '../support/test-host'
 
 describe('invoice numbers across processes', () => {
@@ -21,7 +21,7 @@ describe('invoice numbers across processes', () => {
       try {
         assert.notEqual(processes[0].child.pid, processes[1].child.pid)
         const clients = processes.map((serve) => apiClient(serve.url, key))
-        const { numbers, year } = await issueTwentyInParallel(clients)
+        const { numbers, year } = await issueInParallel(clients)
         assert.deepEqual(numbers, expectedNumbers(year))
         for (const client of clients) {
           const listed = await client.get('/invoices?limit=100')
