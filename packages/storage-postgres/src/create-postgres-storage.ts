@@ -1,5 +1,5 @@
 import type { Storage } from '@invoicing/core'
-import { repositoriesOf, transactionExecutor, type Database } from '@invoicing/storage-sql'
+import { claimDueDeliveries, repositoriesOf, transactionExecutor, type Database } from '@invoicing/storage-sql'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest } from './migrations'
@@ -52,9 +52,15 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     await db.destroy()
     throw translatePostgresError(error)
   }
+  const reads = poolExecutor(db)
   return {
-    ...repositoriesOf(poolExecutor(db)),
+    ...repositoriesOf(reads),
     capabilities: { concurrentTransactions: true },
+    queues: {
+      // One statement on its own, READ COMMITTED: FOR UPDATE SKIP LOCKED lets overlapping
+      // claims pass each other, where in SERIALIZABLE transactions they would conflict.
+      webhookDeliveries: { claimDue: claimDueDeliveries(reads) },
+    },
     async transaction(work) {
       try {
         return await db.transaction().setIsolationLevel('serializable')

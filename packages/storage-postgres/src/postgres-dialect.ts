@@ -15,6 +15,7 @@ export const postgresDialect: SqlDialect = {
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   }),
+  skipLocked: true,
   // PostgreSQL has no rowid: the tables that need an insertion order carry an identity column.
   insertionOrder: sql<number>`seq`,
   // LIKE (backslash is its default escape) rather than strpos: pg_trgm's GIN indexes serve LIKE.

@@ -13,7 +13,8 @@ const translated = async <T>(run: () => Promise<T>): Promise<T> => {
 
 /**
  * Reads outside a transaction, each on a connection of the pool: a statement sees what was
- * committed when it began. A snapshot is a read-only REPEATABLE READ transaction, so a page and
+ * committed when it began. A statement that stands alone (a queue's claim) runs here too and
+ * commits on its own. A snapshot is a read-only REPEATABLE READ transaction, so a page and
  * its total, or a document and its lines, come from one committed state.
  */
 export function poolExecutor(db: Kysely<Database>): Executor {

@@ -12,6 +12,11 @@ export interface SqlDialect {
    * prepared queries are compiled with it once per database.
    */
   readonly compiler: Kysely<Database>
+  /**
+   * Whether claims of due work overlap, so that a claim locks the rows it takes and passes over
+   * rows another claim holds (`FOR UPDATE SKIP LOCKED`); false where claims run one at a time.
+   */
+  readonly skipLocked: boolean
   /** The order rows were stored in, to break ties between records of the same instant. */
   readonly insertionOrder: RawBuilder<number>
   /**

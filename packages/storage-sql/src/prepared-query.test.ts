@@ -19,6 +19,7 @@ function compileOnly(adapter: () => SqliteAdapter | PostgresAdapter, compiler: (
         createQueryCompiler: compiler,
       },
     }),
+    skipLocked: false,
     insertionOrder: sql<number>`seq`,
     containsFolded: (eb) => eb.val(true),
   }

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { TransactionConflict, type Storage } from '@invoicing/core'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator } from 'kysely'
-import { repositoriesOf, transactionExecutor, type Database } from '@invoicing/storage-sql'
+import { claimDueDeliveries, repositoriesOf, transactionExecutor, type Database, type Executor } from '@invoicing/storage-sql'
 import { sqliteDialect } from './sqlite-dialect'
 import { readExecutor, sharedExecutor } from './sqlite-executors'
 import { ImmediateSqliteDialect, withStatementCache } from './immediate-sqlite-dialect'
@@ -60,19 +60,25 @@ async function open(options: SqliteStorageOptions): Promise<Storage> {
   // From here on transactions wait for the write lock on timers (see the dialect), not blocking.
   writer.pragma('busy_timeout = 0')
 
+  const inTransaction = async <T>(work: (executor: Executor) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction().execute((trx) => work(transactionExecutor(trx, sqliteDialect)))
+    } catch (error) {
+      throw translateSqliteError(error)
+    }
+  }
+
   const reader = inMemory ? undefined : new BetterSqlite3(filename, { readonly: true })
   reader?.pragma(`busy_timeout = ${busyTimeout}`)
   return {
     ...repositoriesOf(reader ? readExecutor(db, reader) : sharedExecutor(db)),
     // One write connection, and BEGIN IMMEDIATE takes the write lock across processes.
     capabilities: { concurrentTransactions: false },
-    async transaction(work) {
-      try {
-        return await db.transaction().execute((trx) => work(repositoriesOf(transactionExecutor(trx, sqliteDialect))))
-      } catch (error) {
-        throw translateSqliteError(error)
-      }
+    queues: {
+      // A claim writes: a write transaction of its own, as every write here.
+      webhookDeliveries: { claimDue: (...claim) => inTransaction((executor) => claimDueDeliveries(executor)(...claim)) },
     },
+    transaction: (work) => inTransaction((executor) => work(repositoriesOf(executor))),
     async close() {
       reader?.close()
       await db.destroy()

@@ -12,6 +12,8 @@ export const sqliteDialect: SqlDialect = {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   }),
+  // One writer at a time: a claim has nothing to pass over.
+  skipLocked: false,
   // Every table has one; tables that need it in an index name it as an `integer primary key`.
   insertionOrder: sql<number>`rowid`,
   // instr, unlike LIKE, has no wildcard characters to escape.

@@ -10,7 +10,7 @@ import type { Reminder } from '../dunning'
 import type { Payment } from '../payments'
 import type { Product } from '../products'
 import type {
-  AuditLog, DocumentVersionRepository, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery,
+  AuditLog, ClaimsDue, DocumentVersionRepository, EventOutbox, IdempotencyRepository, InvoiceListQuery, InvoiceRepository, ListQuery,
   PaymentRepository, ReminderRepository, SendReservationRepository, Storage, StorageReader, StorageTx, UsageCounts, WebhookDeliveryRepository,
   WebhookEndpointRepository,
 } from '../ports/storage'
@@ -79,21 +79,27 @@ export function createMemoryStorage(): Storage {
     return run
   }
 
+  const transaction = <T>(work: (tx: StorageTx) => Promise<T>) =>
+    serialized(async () => {
+      for (const table of all) table.begin()
+      try {
+        const result = await work(repositories)
+        for (const table of all) table.commit()
+        return result
+      } catch (error) {
+        for (const table of all) table.rollback()
+        throw error
+      }
+    })
+  const claimDeliveries = claimDueDeliveries(tables.webhookDeliveries)
+
   return {
     ...serializeReads(repositories, serialized),
     capabilities: { concurrentTransactions: false },
-    transaction: <T>(work: (tx: StorageTx) => Promise<T>) =>
-      serialized(async () => {
-        for (const table of all) table.begin()
-        try {
-          const result = await work(repositories)
-          for (const table of all) table.commit()
-          return result
-        } catch (error) {
-          for (const table of all) table.rollback()
-          throw error
-        }
-      }),
+    queues: {
+      webhookDeliveries: { claimDue: (now, limit, leaseMs) => transaction(() => claimDeliveries(now, limit, leaseMs)) },
+    },
+    transaction,
     close: async () => {},
   }
 }
@@ -420,11 +426,9 @@ function webhookEndpointRecords(endpoints: Table<WebhookEndpoint>, deliveries: T
   }
 }
 
-function webhookDeliveryRecords(deliveries: Table<WebhookDelivery>, attempts: Table<WebhookAttempt>): WebhookDeliveryRepository {
-  return {
-    get: async (id) => deliveries.get(id),
-    // Transactions run one at a time, so finding and leasing are one step.
-    claimDue: async (now, limit, leaseMs) => {
+/** The claim of due deliveries; run as a transaction of its own, finding and leasing are one step. */
+function claimDueDeliveries(deliveries: Table<WebhookDelivery>): ClaimsDue<WebhookDelivery>['claimDue'] {
+  return async (now, limit, leaseMs) => {
       const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
       const leased = (delivery: WebhookDelivery) => delivery.status === 'PENDING' && delivery.leasedUntil !== null && delivery.leasedUntil > now
       const busyEndpoints = new Set([...deliveries.rows()].filter(({ value }) => leased(value)).map(({ value }) => value.endpointId))
@@ -438,7 +442,12 @@ function webhookDeliveryRecords(deliveries: Table<WebhookDelivery>, attempts: Ta
         deliveries.set(claimed.id, claimed)
         return structuredClone(claimed)
       })
-    },
+  }
+}
+
+function webhookDeliveryRecords(deliveries: Table<WebhookDelivery>, attempts: Table<WebhookAttempt>): WebhookDeliveryRepository {
+  return {
+    get: async (id) => deliveries.get(id),
     listAttempts: async (companyId, endpointId, page) =>
       sliceOf([...attempts.rows()].filter(({ value }) => value.companyId === companyId && value.endpointId === endpointId)
         .sort((a, b) => compareText(b.value.attemptedAt, a.value.attemptedAt) || b.seq - a.seq), page),

@@ -1313,7 +1313,7 @@ export function storageContract(harness: StorageHarness): void {
           await tx.webhookEndpoints.insert(otherEndpoint)
           for (const delivery of [pending, ofOther, done, failed]) await tx.webhookDeliveries.insert(delivery)
         })
-        const claimed = await storage.transaction((tx) => tx.webhookDeliveries.claimDue('2026-03-01T10:05:00.000Z', 10, 70_000))
+        const claimed = await storage.queues.webhookDeliveries.claimDue('2026-03-01T10:05:00.000Z', 10, 70_000)
         assert.deepEqual(new Set(claimed.map((delivery) => delivery.id)), new Set([pending.id, ofOther.id]))
         assert.deepEqual(await storage.webhookDeliveries.get(done.id), done)
         assert.deepEqual(await storage.webhookDeliveries.get(failed.id), failed)
@@ -1322,8 +1322,8 @@ export function storageContract(harness: StorageHarness): void {
         const retried = { ...leased, nextAttemptAt: '2026-03-01T10:07:00.000Z', leasedUntil: null, updatedAt: '2026-03-01T10:05:01.000Z' }
         await storage.transaction((tx) => tx.webhookDeliveries.update(retried))
         assert.deepEqual(await storage.webhookDeliveries.get(pending.id), retried)
-        assert.deepEqual(await storage.transaction((tx) => tx.webhookDeliveries.claimDue('2026-03-01T10:06:09.999Z', 10, 70_000)), [])
-        const claimedIds = async (now: string) => (await storage.transaction((tx) => tx.webhookDeliveries.claimDue(now, 10, 70_000))).map((each) => each.id)
+        assert.deepEqual(await storage.queues.webhookDeliveries.claimDue('2026-03-01T10:06:09.999Z', 10, 70_000), [])
+        const claimedIds = async (now: string) => (await storage.queues.webhookDeliveries.claimDue(now, 10, 70_000)).map((each) => each.id)
         assert.deepEqual(await claimedIds('2026-03-01T10:06:59.999Z'), [ofOther.id], 'its lease ended unrecorded; the retry is not due yet')
         assert.deepEqual(await claimedIds('2026-03-01T10:07:00.000Z'), [pending.id])
       })
@@ -1338,8 +1338,7 @@ export function storageContract(harness: StorageHarness): void {
           for (const endpoint of [slow, quick]) await tx.webhookEndpoints.insert(endpoint)
           for (const delivery of [...ofSlow, ...ofQuick]) await tx.webhookDeliveries.insert(delivery)
         })
-        // As the engine claims: run again after a conflict, where transactions overlap.
-        const claim = (now: string, limit = 10) => retryingTransaction(storage, (tx) => tx.webhookDeliveries.claimDue(now, limit, 60_000))
+        const claim = (now: string, limit = 10) => storage.queues.webhookDeliveries.claimDue(now, limit, 60_000)
         const ids = (deliveries: { id: string }[]) => deliveries.map((each) => each.id).sort()
 
         const claimers = await Promise.all([claim(at(5), 1), claim(at(5), 1), claim(at(5), 1), claim(at(5), 1)])

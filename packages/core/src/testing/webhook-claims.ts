@@ -1,5 +1,4 @@
 import type { Storage } from '../ports/storage'
-import { retryingTransaction } from '../unit-of-work'
 import type { WebhookDelivery } from '../webhooks'
 import type { ClaimsDueHarness } from './claims-due-contract'
 import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
@@ -7,12 +6,11 @@ import { aCompany, aWebhookDelivery, aWebhookEndpoint } from './fixtures'
 /**
  * The webhook delivery queue for {@link claimsDueContract}: deliveries are stored through
  * `storage`, each for an endpoint of its own (one endpoint has one attempt at a time), and each
- * of `claimers` claims in a transaction of its own.
+ * of `claimers` claims from its storage's queue.
  */
 export function webhookDeliveryClaims(storage: Storage, claimers: readonly [Storage, Storage] = [storage, storage]): ClaimsDueHarness<WebhookDelivery> {
-  // As the engine claims: run again after a conflict, where transactions overlap.
   const claimThrough = (each: Storage) => (now: string, limit: number, leaseMs: number) =>
-    retryingTransaction(each, (tx) => tx.webhookDeliveries.claimDue(now, limit, leaseMs))
+    each.queues.webhookDeliveries.claimDue(now, limit, leaseMs)
   return {
     async store(dueAts) {
       const company = aCompany()

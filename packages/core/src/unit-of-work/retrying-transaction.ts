@@ -30,12 +30,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * safe to run more than once (see `Storage.transaction`). Where transactions overlap, each
  * re-run waits a random moment first, so rivals that conflicted do not start together again.
  */
-export async function retryingTransaction<T>(storage: Storage, work: (tx: StorageTx) => Promise<T>): Promise<T> {
+export function retryingTransaction<T>(storage: Storage, work: (tx: StorageTx) => Promise<T>): Promise<T> {
+  return retryingConflicts(storage, () => storage.transaction(work))
+}
+
+/**
+ * `step` (a transaction, or a claim from one of the storage's queues), run again after a
+ * {@link TransactionConflict} as {@link retryingTransaction} runs work.
+ */
+export async function retryingConflicts<T>(storage: Storage, step: () => Promise<T>): Promise<T> {
   const overlapping = storage.capabilities.concurrentTransactions
   const started = performance.now()
   for (let retry = 0; ; retry++) {
     try {
-      return await storage.transaction(work)
+      return await step()
     } catch (error) {
       if (!(error instanceof TransactionConflict)) throw error
       const exhausted = overlapping ? performance.now() - started >= CONFLICT_RETRY_BUDGET_MS : retry === MAX_CONFLICT_RETRIES

@@ -110,7 +110,7 @@ describe('the webhook dispatcher', () => {
 
     // A worker that claimed the delivery and died: the lease (timeout + 1 min) keeps others off, then it is due again.
     clock.advance(RETRY_DELAYS_MS[0]!)
-    await storage.transaction((tx) => tx.webhookDeliveries.claimDue(clock.now().toISOString(), 10, 70_000))
+    await storage.queues.webhookDeliveries.claimDue(clock.now().toISOString(), 10, 70_000)
     await dispatcher.runOnce()
     assert.equal(posts.length, 1)
     clock.advance(70_000)

@@ -7,7 +7,7 @@ import {
 } from './webhook'
 import { signedHeaders } from './webhook-signing'
 import type { WebhookTransport } from '../ports/webhook-transport'
-import { retryingTransaction, createUnitOfWork } from '../unit-of-work'
+import { retryingConflicts, retryingTransaction, createUnitOfWork } from '../unit-of-work'
 import { assertKeyUnanswered, KeyAlreadyAnswered, type IdempotencyClaim } from '../idempotency'
 import { companyActor } from '../access'
 
@@ -173,7 +173,7 @@ export function createWebhookDispatcher(deps: CoreDeps, transport: WebhookTransp
 
   /** Claims one due delivery and makes one attempt; answers whether there was one. */
   async function deliverNext(stopping: AbortSignal): Promise<boolean> {
-    const [delivery] = await retryingTransaction(storage, (tx) => tx.webhookDeliveries.claimDue(clock.now().toISOString(), 1, leaseMs))
+    const [delivery] = await retryingConflicts(storage, () => storage.queues.webhookDeliveries.claimDue(clock.now().toISOString(), 1, leaseMs))
     if (!delivery) return false
     const endpoint = await storage.webhookEndpoints.get(delivery.companyId, delivery.endpointId)
     if (endpoint) await record(delivery, await post(delivery, endpoint, stopping), true)

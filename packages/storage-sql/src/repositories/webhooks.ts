@@ -1,5 +1,5 @@
 import type {
-  EventType, WebhookAttempt, WebhookDelivery, WebhookDeliveryRepository, WebhookEndpoint, WebhookEndpointRepository,
+  ClaimsDue, EventType, WebhookAttempt, WebhookDelivery, WebhookDeliveryRepository, WebhookEndpoint, WebhookEndpointRepository,
 } from '@invoicing/core'
 import { sql } from 'kysely'
 import { columnsOf } from '../columns'
@@ -53,31 +53,11 @@ const deliveryToRow = (delivery: WebhookDelivery) => deliveryColumns.toRow(deliv
 const deliveryFromRow = (found: WebhookDeliveryTable): WebhookDelivery => deliveryColumns.fromRow(found)
 
 export function createWebhookDeliveryRepository(executor: Executor): WebhookDeliveryRepository {
-  const { db, dialect: { insertionOrder }, row, rows, write } = executor
+  const { db, dialect: { insertionOrder }, row, write } = executor
   return {
     async get(id) {
       const found = await row(db.selectFrom('webhook_delivery').selectAll().where('id', '=', id))
       return found && deliveryFromRow(found)
-    },
-    // One statement: no other writer can take a row, or lease another of its endpoint's, between
-    // finding it due and leasing it. The earliest due delivery of each endpoint without a
-    // running lease, earliest first.
-    async claimDue(now, limit, leaseMs) {
-      const running = (alias: string) => sql`${sql.ref(alias)}.leased_until is not null and ${sql.ref(alias)}.leased_until > ${now}`
-      const candidates = db.selectFrom('webhook_delivery as d')
-        .select((eb) => [
-          'd.id', 'd.next_attempt_at', insertionOrder.as('seq'),
-          eb.fn.agg<number>('row_number').over((over) => over.partitionBy('d.endpoint_id').orderBy('d.next_attempt_at').orderBy(insertionOrder)).as('place'),
-        ])
-        .where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now)
-        .where(sql<boolean>`not (${running('d')})`)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_delivery as busy').select(sql`1`.as('one'))
-          .whereRef('busy.endpoint_id', '=', 'd.endpoint_id').where(sql<boolean>`${running('busy')}`))))
-      const due = db.selectFrom(candidates.as('c')).select('c.id').where('c.place', '=', 1).orderBy('c.next_attempt_at').orderBy('c.seq').limit(limit)
-      const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
-      return (await rows(db.updateTable('webhook_delivery')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), leased_until: leasedUntil }))
-        .where('id', 'in', due).returningAll())).map(deliveryFromRow)
     },
     listAttempts(companyId, endpointId, page) {
       const ofEndpoint = db.selectFrom('webhook_attempt').where('company_id', '=', companyId).where('endpoint_id', '=', endpointId)
@@ -95,5 +75,33 @@ export function createWebhookDeliveryRepository(executor: Executor): WebhookDeli
       ...(attemptColumns.toRow(attempt) as unknown as WebhookAttemptTable),
       succeeded: Number(attempt.succeeded),
     })),
+  }
+}
+
+/**
+ * The claim of due deliveries, one statement: no other writer can take a row, or lease another
+ * of its endpoint's, between finding it due and leasing it. The earliest due delivery of each
+ * endpoint without a running lease, earliest first. Where claims overlap (`skipLocked`), the
+ * rows are locked as they are taken and rows another claim holds are passed over.
+ */
+export function claimDueDeliveries({ db, dialect: { insertionOrder, skipLocked }, rows }: Executor): ClaimsDue<WebhookDelivery>['claimDue'] {
+  return async (now, limit, leaseMs) => {
+    const running = (alias: string) => sql`${sql.ref(alias)}.leased_until is not null and ${sql.ref(alias)}.leased_until > ${now}`
+    const candidates = db.selectFrom('webhook_delivery as d')
+      .select((eb) => [
+        'd.id', 'd.next_attempt_at', insertionOrder.as('seq'),
+        eb.fn.agg<number>('row_number').over((over) => over.partitionBy('d.endpoint_id').orderBy('d.next_attempt_at').orderBy(insertionOrder)).as('place'),
+      ])
+      .where('d.status', '=', 'PENDING').where('d.next_attempt_at', '<=', now)
+      .where(sql<boolean>`not (${running('d')})`)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_delivery as busy').select(sql`1`.as('one'))
+        .whereRef('busy.endpoint_id', '=', 'd.endpoint_id').where(sql<boolean>`${running('busy')}`))))
+    const due = db.selectFrom(candidates.as('c')).select('c.id').where('c.place', '=', 1).orderBy('c.next_attempt_at').orderBy('c.seq').limit(limit)
+    // A query with a window function cannot lock rows: the lock is taken by a plain select of them.
+    const taken = skipLocked ? db.selectFrom('webhook_delivery').select('id').where('id', 'in', due).forUpdate().skipLocked() : due
+    const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
+    return (await rows(db.updateTable('webhook_delivery')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), leased_until: leasedUntil }))
+      .where('id', 'in', taken).returningAll())).map(deliveryFromRow)
   }
 }

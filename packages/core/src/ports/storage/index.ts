@@ -2,6 +2,7 @@ import type { ApiKeyReader, ApiKeyRepository } from './api-keys'
 import type { AuditReader, AuditLog } from './audit'
 import type { BlogReader, BlogRepository } from './blog'
 import type { StorageCapabilities } from './capabilities'
+import type { ClaimsDue } from './claims-due'
 import type { CompanyReader, CompanyRepository } from './companies'
 import type { CustomerReader, CustomerRepository } from './customers'
 import type { DocumentCategoryReader, DocumentCategoryRepository } from './document-categories'
@@ -20,6 +21,7 @@ import type { SendReservationReader, SendReservationRepository } from './send-re
 import type { SequenceReader, SequenceAllocator } from './sequences'
 import type { UsageReader, UsageRepository } from './usage'
 import type { WebhookEndpointReader, WebhookEndpointRepository, WebhookDeliveryReader, WebhookDeliveryRepository } from './webhooks'
+import type { WebhookDelivery } from '../../webhooks'
 
 /**
  * Persistence of the engine. The only way to write is {@link Storage.transaction}: numbering,
@@ -33,6 +35,8 @@ import type { WebhookEndpointReader, WebhookEndpointRepository, WebhookDeliveryR
 export interface Storage extends StorageReader {
   /** How this adapter runs transactions, where the port lets adapters differ. */
   readonly capabilities: StorageCapabilities
+  /** The queues workers claim due work from, each claim a step of its own (see {@link ClaimsDue}). */
+  readonly queues: StorageQueues
   /**
    * Runs `work` as one atomic unit: every write made through `tx` commits when `work` resolves
    * and none does when it throws (the error is rethrown unchanged).
@@ -84,6 +88,12 @@ export interface StorageReader {
   readonly reminders: ReminderReader
   /** The platform's blog (no company's data). */
   readonly blog: BlogReader
+}
+
+/** The queues of due work, claimed outside any transaction. */
+export interface StorageQueues {
+  /** Due webhook deliveries, at most one per endpoint (see `WebhookDeliveryRepository`). */
+  readonly webhookDeliveries: ClaimsDue<WebhookDelivery>
 }
 
 /** The repositories of one transaction. It has no `transaction` member: nesting is impossible. */

@@ -1,6 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../webhooks'
 import type { Page, PageRequest } from '../../shared/pagination'
-import type { ClaimsDue } from './claims-due'
 
 export interface WebhookEndpointReader {
   get(companyId: string, id: string): Promise<WebhookEndpoint | undefined>
@@ -23,20 +22,20 @@ export interface WebhookDeliveryReader {
 }
 
 /**
- * The retry queue of webhook deliveries. A delivery is due when it is PENDING, its
- * `nextAttemptAt` has come and it holds no running lease; a claim leases it by setting
- * `leasedUntil`, so a lease that ends makes it due again. Deliveries of every company are
- * claimed together.
+ * The webhook deliveries, a retry queue: a delivery is due when it is PENDING, its
+ * `nextAttemptAt` has come and it holds no running lease. Workers claim due deliveries from
+ * `Storage.queues.webhookDeliveries`, which leases them by setting `leasedUntil`, so a lease that
+ * ends makes a delivery due again. Deliveries of every company are claimed together.
  *
  * One endpoint receives one attempt at a time, so a slow or dead receiver holds at most one
  * worker and never delays other endpoints:
  * - `claimDue` MUST answer at most one delivery per endpoint, the one due earliest;
  * - it MUST NOT answer a delivery while another delivery of the same endpoint is leased, also
  *   to concurrent claimers in other processes (in SQL: one statement that skips endpoints with
- *   a running lease; PostgreSQL also locks the endpoints' rows while claiming, `FOR UPDATE SKIP LOCKED`).
+ *   a running lease; PostgreSQL skips the deliveries other claimers hold, `FOR UPDATE SKIP LOCKED`).
  * An `update` that clears `leasedUntil` ends the lease at once.
  */
-export interface WebhookDeliveryRepository extends WebhookDeliveryReader, ClaimsDue<WebhookDelivery> {
+export interface WebhookDeliveryRepository extends WebhookDeliveryReader {
   insert(delivery: WebhookDelivery): Promise<void>
   update(delivery: WebhookDelivery): Promise<void>
   appendAttempt(attempt: WebhookAttempt): Promise<void>
