@@ -3,15 +3,17 @@ import { join } from 'node:path'
 import { createInvoicing, startJobs, type ApiGateOptions, type Clock, type Invoicing, type Storage, type TickReport, type WebhookDispatchOptions } from '@invoicing/core'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
-import { createSqliteStorage } from '@invoicing/storage-sqlite'
 import { createApp } from './app'
+import { openStorage, type DatabaseSettings } from './databases'
 import { createFileStores, type FileStorage } from './file-stores'
 import { createJsonLogger, type Logger } from './logger'
 import { createHttpWebhookTransport } from './webhooks/http-webhook-transport'
 
 export interface HostOptions {
-  /** SQLite database file; created with its folder when missing. */
-  databaseFile: string
+  /** Where the records are kept; created or upgraded at start. */
+  database?: DatabaseSettings
+  /** Short for `database: { kind: 'sqlite', file }`: a SQLite file, created with its folder when missing. */
+  databaseFile?: string
   /** Archived PDFs (`archive/`) and uploaded files (`files/`) on the file system storage, and, without SMTP, the mail outbox (`outbox/`). */
   dataDir: string
   /** Where archived PDFs and uploaded files are kept; default the file system, under `dataDir`. */
@@ -57,10 +59,12 @@ export interface Host {
 /** How long an idle keep-alive connection stays open. */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
-/** The deployable host: SQLite storage, the engine and the Koa app, listening. */
+/** The deployable host: the storage (SQLite or PostgreSQL), the engine and the Koa app, listening. */
 export async function startHost(options: HostOptions): Promise<Host> {
-  const { databaseFile, dataDir, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
-  const storage = await createSqliteStorage({ filename: databaseFile })
+  const { dataDir, port = 3000, host = '127.0.0.1', logger = createJsonLogger('silent') } = options
+  const database = options.database ?? (options.databaseFile !== undefined ? { kind: 'sqlite', file: options.databaseFile } : undefined)
+  if (!database) throw new TypeError('startHost needs `database` (or `databaseFile`)')
+  const storage = await openStorage(database, { logger })
   // PDFs are drawn in worker threads: a long document must not stall every other request.
   const pdf = createPdfWorkerPool({ size: options.pdfWorkers ?? 2 })
   const files = createFileStores(options.fileStorage ?? { kind: 'fs' }, dataDir)

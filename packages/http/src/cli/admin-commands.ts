@@ -2,13 +2,14 @@ import { parseArgs } from 'node:util'
 import {
   companyActor, createInvoicing, type ApiKey, type ApiKeyCreateInput, type CompanyCreateInput, type CompanyUpdateInput, type Invoicing,
 } from '@invoicing/core'
-import { createSqliteStorage } from '@invoicing/storage-sqlite'
+import { openStorage } from '../databases'
+import { createJsonLogger } from '../logger'
 import { toCompanyResponse } from '../responses/company'
 import type { HostConfig } from './config'
 import { UsageError } from './usage-error'
 
 async function withEngine<T>(config: HostConfig, work: (invoicing: Invoicing) => Promise<T>): Promise<T> {
-  const storage = await createSqliteStorage({ filename: config.databaseFile })
+  const storage = await openStorage(config.database, { logger: createJsonLogger(config.logLevel) })
   const invoicing = createInvoicing({ storage })
   try {
     return await work(invoicing)

@@ -56,3 +56,29 @@ describe('file storage settings', () => {
     assert.throws(() => readConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' }), /S3_FORCE_PATH_STYLE must be 1 or 0, got yes/)
   })
 })
+
+describe('database settings', () => {
+  const url = 'postgres://invoicing:s3cret@db.internal:5432/invoicing?sslmode=require'
+
+  it('keeps SQLite in INVOICING_DB unless INVOICING_DATABASE_URL names a PostgreSQL database', () => {
+    assert.deepEqual(readConfig({}).database, { kind: 'sqlite', file: './data/invoicing.sqlite' })
+    assert.deepEqual(readConfig({ INVOICING_DB: '/var/lib/invoicing.sqlite' }).database, { kind: 'sqlite', file: '/var/lib/invoicing.sqlite' })
+    assert.deepEqual(readConfig({ INVOICING_DATABASE_URL: url, INVOICING_DB: 'ignored.sqlite' }).database, { kind: 'postgres', url, poolMax: 10, statementTimeoutMs: 30_000 })
+    const other = readConfig({ INVOICING_DATABASE_URL: 'postgresql://db/invoicing', INVOICING_DATABASE_POOL_MAX: '25', INVOICING_DATABASE_STATEMENT_TIMEOUT_MS: '5000' }).database
+    assert.deepEqual(other, { kind: 'postgres', url: 'postgresql://db/invoicing', poolMax: 25, statementTimeoutMs: 5000 })
+  })
+
+  it('refuses another URL without repeating it, and a pool size or timeout that is not a whole positive number', () => {
+    for (const wrong of ['mysql://u:hunter2@db/invoicing', 'db.internal:5432', 'http://u:hunter2@db/']) {
+      assert.throws(() => readConfig({ INVOICING_DATABASE_URL: wrong }), (error: Error) => {
+        assert.match(error.message, /^INVOICING_DATABASE_URL must be a PostgreSQL URL such as postgres:\/\//)
+        assert.doesNotMatch(error.message, /hunter2/)
+        return true
+      }, wrong)
+    }
+    for (const wrong of ['0', '-1', '2.5', 'ten']) {
+      assert.throws(() => readConfig({ INVOICING_DATABASE_URL: url, INVOICING_DATABASE_POOL_MAX: wrong }), new RegExp(`^UsageError: INVOICING_DATABASE_POOL_MAX must be a whole number of connections, got ${wrong}$`))
+      assert.throws(() => readConfig({ INVOICING_DATABASE_URL: url, INVOICING_DATABASE_STATEMENT_TIMEOUT_MS: wrong }), /INVOICING_DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds/)
+    }
+  })
+})

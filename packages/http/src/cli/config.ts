@@ -1,3 +1,4 @@
+import type { DatabaseSettings } from '../databases'
 import type { FileStorage } from '../file-stores'
 import { LOG_LEVELS, type LogLevel } from '../logger'
 import { readFileStorage } from './file-storage-config'
@@ -5,7 +6,8 @@ import { UsageError } from './usage-error'
 
 /** The host's settings from environment variables, read once by every command. */
 export interface HostConfig {
-  databaseFile: string
+  /** INVOICING_DATABASE_URL (PostgreSQL) or INVOICING_DB (SQLite): where the records are kept. */
+  database: DatabaseSettings
   dataDir: string
   port: number
   host: string
@@ -96,6 +98,31 @@ function corsOriginsOf(value: string | undefined): string[] {
   return origins
 }
 
+/**
+ * INVOICING_DATABASE_URL (postgres:// or postgresql://) selects PostgreSQL, with its pool size
+ * and statement timeout; without it the records are kept in the SQLite file INVOICING_DB.
+ */
+function databaseOf(env: NodeJS.ProcessEnv): DatabaseSettings {
+  const url = env.INVOICING_DATABASE_URL
+  if (!url) return { kind: 'sqlite', file: env.INVOICING_DB || './data/invoicing.sqlite' }
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = undefined
+  }
+  // The value itself is not repeated: it may hold a password.
+  if (!parsed || !/^postgres(ql)?:$/.test(parsed.protocol)) {
+    throw new UsageError('INVOICING_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/invoicing')
+  }
+  return {
+    kind: 'postgres',
+    url,
+    poolMax: positiveWhole(env, 'INVOICING_DATABASE_POOL_MAX', 'connections') ?? 10,
+    statementTimeoutMs: positiveWhole(env, 'INVOICING_DATABASE_STATEMENT_TIMEOUT_MS', 'milliseconds') ?? 30_000,
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const port = Number(env.PORT || 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`PORT must be a port number, got ${env.PORT}`)
@@ -108,7 +135,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const pdfWorkers = positiveWhole(env, 'INVOICING_PDF_WORKERS', 'worker threads') ?? 2
   if (pdfWorkers > 64) throw new UsageError(`INVOICING_PDF_WORKERS must be at most 64 worker threads, got ${env.INVOICING_PDF_WORKERS}`)
   return {
-    databaseFile: env.INVOICING_DB || './data/invoicing.sqlite',
+    database: databaseOf(env),
     dataDir: env.INVOICING_DATA_DIR || './data',
     port,
     host: env.HOST || '127.0.0.1',

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module'
 import { isInvoicingError } from '@invoicing/core'
-import { backupSqliteDatabase, createSqliteStorage } from '@invoicing/storage-sqlite'
+import { backupSqliteDatabase } from '@invoicing/storage-sqlite'
+import { DatabaseOpenFailure, describeDatabase, openStorage } from '../databases'
+import { createJsonLogger } from '../logger'
 import { runAdminCommand } from './admin-commands'
 import { readConfig } from './config'
 import { runScheduler } from './scheduler-command'
@@ -30,19 +32,21 @@ async function main(argv: string[]): Promise<number> {
       await serve(config, print)
       return -1 // keeps running until a signal
     case 'migrate': {
-      const storage = await createSqliteStorage({ filename: config.databaseFile })
+      const storage = await openStorage(config.database, { logger: createJsonLogger(config.logLevel) })
       await storage.close()
-      print(`The database ${config.databaseFile} is up to date.`)
+      print(`The database ${describeDatabase(config.database)} is up to date.`)
       return 0
     }
     case 'backup': {
       if (!action || rest.length > 0) throw new UsageError('expected: invoicing backup <file>')
+      const { database } = config
+      if (database.kind !== 'sqlite') throw new CommandFailure('backup copies a SQLite file; back up PostgreSQL with pg_dump')
       try {
-        backupSqliteDatabase(config.databaseFile, action)
+        backupSqliteDatabase(database.file, action)
       } catch (error) {
         throw new CommandFailure(`no backup written: ${(error as Error).message}`)
       }
-      print(`Backed up ${config.databaseFile} to ${action}.`)
+      print(`Backed up ${database.file} to ${action}.`)
       return 0
     }
     case 'scheduler':
@@ -65,7 +69,7 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`invoicing: ${(error as Error).message}\n\n${USAGE}\n`)
       process.exitCode = 2
-    } else if (error instanceof CommandFailure) {
+    } else if (error instanceof CommandFailure || error instanceof DatabaseOpenFailure) {
       process.stderr.write(`invoicing: ${error.message}\n`)
       process.exitCode = 1
     } else if (isInvoicingError(error)) {

@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util'
 import { createInvoicing, isCalendarDate, type TickReport } from '@invoicing/core'
 import { createFileOutbox, createSmtpTransport } from '@invoicing/mail'
 import { createPdfWorkerPool } from '@invoicing/pdf'
-import { createSqliteStorage } from '@invoicing/storage-sqlite'
+import { openStorage } from '../databases'
 import { createFileStores } from '../file-stores'
+import { createJsonLogger } from '../logger'
 import type { HostConfig } from './config'
 import { UsageError } from './usage-error'
 
@@ -31,7 +32,7 @@ export async function runScheduler(action: string | undefined, args: string[], c
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { company: { type: 'string' }, date: { type: 'string' } } })
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`)
   const asOf = dateOption(values.date, new Date())
-  const storage = await createSqliteStorage({ filename: config.databaseFile })
+  const storage = await openStorage(config.database, { logger: createJsonLogger(config.logLevel) })
   const pdf = createPdfWorkerPool({ size: 1 })
   const files = createFileStores(config.fileStorage, config.dataDir)
   const invoicing = createInvoicing({

@@ -1,4 +1,5 @@
 import { RETRY_DELAYS_MS, type CompanyCreateInput } from '@invoicing/core'
+import { describeDatabase } from '../databases'
 import { startHost, type Host } from '../host'
 import { createJsonLogger } from '../logger'
 import { API_PREFIX } from '../routes/meta'
@@ -22,7 +23,7 @@ const DEMO_COMPANY: CompanyCreateInput = {
 export async function serve(config: HostConfig, print: (text: string) => void): Promise<void> {
   const logger = createJsonLogger(config.logLevel)
   const host = await startHost({
-    databaseFile: config.databaseFile,
+    database: config.database,
     dataDir: config.dataDir,
     fileStorage: config.fileStorage,
     smtpUrl: config.smtpUrl,
@@ -63,7 +64,7 @@ export async function serve(config: HostConfig, print: (text: string) => void): 
 
   const api = `${host.url}${API_PREFIX}`
   const demo = config.createDemo ? await createDemo(host, api) : ''
-  logger.info('listening', { url: api, database: config.databaseFile, mail: config.smtpUrl ? 'smtp' : `outbox ${config.dataDir}/outbox` })
+  logger.info('listening', { url: api, database: describeDatabase(config.database), mail: config.smtpUrl ? 'smtp' : `outbox ${config.dataDir}/outbox` })
   print(`Invoicing API listening on ${api}${demo}`)
 }
 

@@ -13,7 +13,7 @@ export const USAGE = `Usage: invoicing <command>
 
   serve                                          start the HTTP host
   migrate                                        create or upgrade the database and exit
-  backup <file>                                  copy the database to a new file, also while serving
+  backup <file>                                  copy the SQLite database to a new file, also while serving
   company create --json '<object>'               create a company, print it as JSON
   company update <companyId> --json '<object>'   change company settings, print it as JSON
   company show <companyId>                       print a company as JSON
@@ -27,7 +27,9 @@ export const USAGE = `Usage: invoicing <command>
                                                  expiry) until nothing is due, print what it did, exit;
                                                  --date moves "today" (at most 400 days)
 
-Environment: INVOICING_DB (./data/invoicing.sqlite), INVOICING_DATA_DIR (./data), PORT (3000),
+Environment: INVOICING_DB (./data/invoicing.sqlite), INVOICING_DATABASE_URL (postgres://user:password@host/db:
+PostgreSQL instead of SQLite; TLS with ?sslmode=require), INVOICING_DATABASE_POOL_MAX (10 connections),
+INVOICING_DATABASE_STATEMENT_TIMEOUT_MS (30000), INVOICING_DATA_DIR (./data), PORT (3000),
 HOST (127.0.0.1), LOG_LEVEL (info), INVOICING_NO_DEMO=1 (no demo company on an empty database),
 INVOICING_RATE_LIMIT (100 requests per minute and key), INVOICING_AUTH_FAILURES_PER_MINUTE (30 failed
 authentications per client address and minute), INVOICING_PDF_WORKERS (2 threads that draw PDFs),
