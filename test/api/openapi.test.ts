@@ -90,4 +90,15 @@ describe('the API description', () => {
     assert.ok(document.components.responses.TooManyRequests.headers['Retry-After'])
     assert.deepEqual(document.security, [{ bearerAuth: [] }])
   })
+
+  it('documents 503 with Retry-After on every operation, reads included: the database may be unreachable', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]: [string, any]) =>
+      Object.entries(methods).map(([method, operation]: [string, any]) => ({ name: `${method.toUpperCase()} ${path}`, operation })))
+    const without503 = operations.filter(({ operation }) => operation.responses['503']?.$ref !== '#/components/responses/Busy').map(({ name }) => name)
+    assert.deepEqual(without503, [])
+    const busy = document.components.responses.Busy
+    assert.match(busy.description, /database_unavailable/)
+    assert.ok(busy.headers['Retry-After'])
+    assert.match(document.info.description, /`database_unavailable` \(503 on any operation, with `Retry-After`/)
+  })
 })

@@ -120,7 +120,8 @@ function operationOf(route: Route) {
   // 400 on every operation: an unknown query parameter is refused everywhere (unknown_parameter).
   const statuses = new Set<number>([400, 401, 403, 429, ...(route.errors ?? [])])
   if (route.body || route.rawBody) [413, 415].forEach((status) => statuses.add(status))
-  if (route.method !== 'get') statuses.add(503)
+  // Every operation reads the database: while it is unreachable each answers 503 database_unavailable.
+  statuses.add(503)
   if (route.method === 'post') [409, 422].forEach((status) => statuses.add(status))
   for (const status of [...statuses].sort()) responses[status] = { $ref: `#/components/responses/${COMMON_ERRORS[status]}` }
   const example = route.body ? REQUEST_EXAMPLES[route.operationId] : undefined
@@ -193,7 +194,7 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         }),
         ReminderDeliveryFailed: errorResponse('The reminder mail could not be delivered (email_failed): no reminder was stored'),
         DeliveryFailed: errorResponse('The mail could not be delivered (email_delivery_failed): the server was unreachable or refused the recipient. Nothing changed but a number issued to a draft, which the next attempt uses'),
-        Busy: errorResponse('The change kept colliding with concurrent changes of the same records, or another process held the database, through every retry (busy); nothing was changed. Retry after Retry-After seconds (also retryAfterSeconds)', {
+        Busy: errorResponse('The database is not reachable or did not answer in time (database_unavailable: a lost connection, a restart or failover, a statement over its time limit; the host reconnects by itself), or a change kept colliding with concurrent changes of the same records, or another process held the database, through every retry (busy; nothing was changed). Retry after Retry-After seconds (also retryAfterSeconds); retry a POST with the same Idempotency-Key', {
           ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },
         }),
       },

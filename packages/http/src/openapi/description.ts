@@ -216,7 +216,7 @@ array of more than 10,000 items), \`unsupported_media_type\`, \`payload_too_larg
 (\`lockedFields\`, \`correctionEndpoint\`), \`invoice_status\`, \`invoice_number_issued\`
 (\`invoiceNumber\`), \`plan_limit_reached\`, \`invalid_idempotency_key\`, \`idempotency_key_reused\`,
 \`idempotency_key_in_progress\`, \`idempotency_key_invoice_deleted\`, \`rate_limited\`,
-\`quota_exceeded\`, \`document_too_large\` (400, \`estimatedPages\`, \`maxPages\`: a PDF has at most 200 pages; checked before drawing, issuing, locking or sending), \`busy\` (503 with \`Retry-After\` and \`retryAfterSeconds\`; nothing was changed, retry), \`internal_error\` (500, never with details; quote the
+\`quota_exceeded\`, \`document_too_large\` (400, \`estimatedPages\`, \`maxPages\`: a PDF has at most 200 pages; checked before drawing, issuing, locking or sending), \`busy\` (503 with \`Retry-After\` and \`retryAfterSeconds\`; nothing was changed, retry), \`database_unavailable\` (503 on any operation, with \`Retry-After\` and \`retryAfterSeconds\`: the database is not reachable or did not answer in time; the host reconnects by itself, retry, a POST with the same \`Idempotency-Key\`), \`internal_error\` (500, never with details; quote the
 \`X-Request-Id\` response header when reporting one). Every response carries \`X-Request-Id\` (the
 client's own when it sends a sane one).
 `.trim()

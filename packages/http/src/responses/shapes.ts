@@ -74,7 +74,7 @@ export const ErrorSchema = v.object({
   invoiceNumber: v.optional(v.pipe(v.string(), v.description('The issued number (invoice_number_issued)'))),
   issues: v.optional(v.array(v.object({ field: v.optional(v.string()), message: v.string() }))),
   parameters: v.optional(v.pipe(v.array(v.string()), v.description('The query parameters the operation does not know (unknown_parameter)'))),
-  retryAfterSeconds: v.optional(v.pipe(v.number(), v.description('Seconds to wait before retrying, as in Retry-After (busy)'))),
+  retryAfterSeconds: v.optional(v.pipe(v.number(), v.description('Seconds to wait before retrying, as in Retry-After (busy, database_unavailable)'))),
   maxDepth: v.optional(v.pipe(v.number(), v.description('The deepest nesting a body may have (body_too_complex)'))),
   maxArrayItems: v.optional(v.pipe(v.number(), v.description('The most items an array in a body may hold (body_too_complex)'))),
   problems: v.optional(v.pipe(v.array(v.object({

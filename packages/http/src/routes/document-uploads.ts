@@ -51,6 +51,7 @@ export const UPLOAD_OPERATION = {
         200: { description: 'The bytes are stored; now POST /documents/{id}/complete' },
         400: { $ref: '#/components/responses/BadRequest' },
         403: { $ref: '#/components/responses/Forbidden' },
+        503: { $ref: '#/components/responses/Busy' },
       },
     },
   },
