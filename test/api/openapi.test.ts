@@ -101,4 +101,9 @@ describe('the API description', () => {
     assert.ok(busy.headers['Retry-After'])
     assert.match(document.info.description, /`database_unavailable` \(503 on any operation, with `Retry-After`/)
   })
+
+  it('says that texts with U+0000 are refused, wherever they are sent', () => {
+    assert.match(document.components.responses.BadRequest.description, /U\+0000 in the body, a path or a query parameter \(validation_failed naming the field\)/)
+    assert.match(document.info.description, /No text may contain the character U\+0000/)
+  })
 })

@@ -178,7 +178,7 @@ export function buildOpenApiDocument(routes: readonly Route[]) {
         'Idempotent-Replayed': { description: '`true` when the response replays an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
       },
       responses: {
-        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, a text longer than its maxLength (validation_failed naming the field), invalid JSON (invalid_json), a body nested deeper than 64 levels or with an array of more than 10,000 items (body_too_complex), or a query parameter the operation does not know (unknown_parameter, naming them in parameters)'),
+        BadRequest: errorResponse('Invalid input: a missing field, wrong type, bad enum (with allowedValues), bad number or date, a text longer than its maxLength or a text with the character U+0000 in the body, a path or a query parameter (validation_failed naming the field), invalid JSON (invalid_json), a body nested deeper than 64 levels or with an array of more than 10,000 items (body_too_complex), or a query parameter the operation does not know (unknown_parameter, naming them in parameters)'),
         Unauthorized: errorResponse('Authorization header missing, not Bearer, or the key is invalid or revoked', {}),
         Forbidden: errorResponse('Missing scope (requiredScopes), plan without API access (plan_no_access), or plan limit reached'),
         NotFound: errorResponse('The record does not exist or belongs to another company'),

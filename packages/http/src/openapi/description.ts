@@ -28,7 +28,8 @@ also carries \`Retry-After\` (seconds). Request bodies are limited to 1 MB.
 ## Requests and responses
 Bodies are JSON (\`Content-Type: application/json\`, else 415). Every request field may be written
 in camelCase or snake_case (\`zipCode\` = \`zip_code\`); giving both with different values is a 400.
-Unknown body fields are accepted and ignored; the response names them in the header
+No text may contain the character U+0000, in the body (field names too), path or query parameters:
+400 \`validation_failed\` naming the field. Unknown body fields are accepted and ignored; the response names them in the header
 \`Invoicing-Ignored-Fields\` (\`colour, lines[].colour\`; aliases are known, the content of
 \`metadata\` is never reported), so a misspelt field does not pass unnoticed. An unknown query
 parameter answers 400 \`unknown_parameter\` with the names in \`parameters\`. Data comes as \`{ "data": ... }\`, lists as \`{ "data": [...],

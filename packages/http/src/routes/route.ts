@@ -7,6 +7,7 @@ import type { Middleware } from 'koa'
 import { JsonList } from '../responses/json-list'
 import type * as v from 'valibot'
 import { HttpError } from '../errors'
+import { assertNoNulCharacter } from './nul-characters'
 import { ignoredBodyFields, ignoredFieldsHeader, unknownQueryParameters } from './request-fields'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
@@ -130,6 +131,8 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       }
       const idempotencyKey = ctx.headers['idempotency-key']
       if (route.method === 'post' && idempotencyKey !== undefined) idempotency.assertKeyForm(String(idempotencyKey))
+      assertNoNulCharacter(ctx.params, '')
+      if (route.query) assertNoNulCharacter({ ...ctx.query }, '')
       return next()
     }
     const readBody: Middleware[] = route.rawBody ? [route.rawBody.parse] : route.body ? [parseJsonBody] : []
@@ -140,6 +143,7 @@ export function mountRoutes(router: Router, routes: readonly Route[], parseJsonB
       // Unknown body fields are ignored, not refused (a body is compared whole for idempotency); the caller learns of them here, also on an error.
       const ignored = route.body ? ignoredBodyFields(route.body, body) : []
       if (ignored.length > 0) ctx.set(IGNORED_FIELDS_HEADER, ignoredFieldsHeader(ignored))
+      assertNoNulCharacter(body, '')
       const request = { principal, params: ctx.params, headers: ctx.headers, origin: `${ctx.protocol}://${ctx.host}`, query, body }
       const idempotencyKey = ctx.headers['idempotency-key']
       let outcome: IdempotentOutcome
