@@ -55,6 +55,9 @@ describe('invoicing serve on PostgreSQL while the database goes away', { skip, t
       const [delivery] = await receiver.waitFor(1)
       assert.equal(delivery!.json.type, 'invoice.created')
       assert.equal(await serve.stop('SIGTERM'), 0, serve.stderr())
+      // The log names the database without its password, also in what the jobs reported.
+      assert.match(serve.stderr(), /"msg":"listening".*"database":"postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/postgres"/)
+      assert.ok(!serve.stderr().includes(new URL(database.url).password), 'the password is never logged')
     } finally {
       serve.child.kill('SIGKILL')
       await receiver.close()
