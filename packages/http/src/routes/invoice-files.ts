@@ -14,8 +14,7 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
         headers: { 'Content-Disposition': 'inline', 'X-PDF-Source': 'generated (rendered from current data) or s3-cache (the archived bytes of a locked document)' },
       },
     },
-    // The download is audited: a write that may find the storage busy.
-    errors: [400, 404, 409, 503],
+    errors: [400, 404, 409],
     handle: async ({ principal, params }) => {
       const file = await invoices.pdf(principal.actor, params.id!)
       return {
@@ -38,8 +37,7 @@ export const invoiceFileRoutes = ({ invoices }: Invoicing) => [
     responses: {
       200: { description: 'CII XML', contentType: 'application/xml', headers: { 'Content-Disposition': 'attachment' } },
     },
-    // The download is audited: a write that may find the storage busy.
-    errors: [404, 409, 503],
+    errors: [404, 409],
     handle: async ({ principal, params, query }) => {
       const file = await invoices.eInvoice(principal.actor, params.id!, query)
       return {

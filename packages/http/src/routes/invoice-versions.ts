@@ -25,8 +25,7 @@ export const invoiceVersionRoutes = ({ versions }: Invoicing) => [
         headers: { 'Content-Disposition': 'inline; filename="<document number>-v<version>.pdf"', 'Cache-Control': 'private, max-age=3600, immutable' },
       },
     },
-    // The download is audited: a write that may find the storage busy.
-    errors: [404, 503],
+    errors: [404],
     handle: async ({ principal, params, query }) => {
       const file = await versions.pdf(principal.actor, params.id!, { version: params.version!, queryVersion: query.version })
       return {
