@@ -39,20 +39,20 @@ describe('invoicing serve on PostgreSQL while the database goes away', { skip, t
         assert.equal(response.body.retryAfterSeconds, Number(response.headers.get('retry-after')))
       }
       // The jobs fail while the database is gone, and say so in the log, without ending the host.
-      await until(() => /"msg":"(job run failed|scheduler[^"]*)"/.test(serve.stderr()), 'a job failure in the log')
+      await until(() => /"msg":"(job run failed|scheduler[^"]*)"/.test(serve.stderr()), 'a job failure in the log', 30_000)
       await new Promise((resolve) => setTimeout(resolve, 1500))
       assert.equal(serve.child.exitCode, null, serve.stderr())
       assert.doesNotMatch(serve.stderr(), /"status":500/)
 
       await database.start()
-      await until(async () => (await api.get('/company')).status === 200, 'the host to serve again', 30_000)
+      await until(async () => (await api.get('/company')).status === 200, 'the host to serve again', 60_000)
       const customers = (await api.get('/customers')).body.data
       assert.deepEqual(customers.map((customer: any) => customer.name), [], 'nothing refused during the outage was written')
       const customer = await api.post('/customers', { name: 'Nach dem Ausfall' })
       assert.equal(customer.status, 201, customer.text)
       const invoice = await api.post('/invoices', { customerId: customer.body.data.id, lines: [{ description: 'Beratung', unitPrice: '100' }] })
       assert.equal(invoice.status, 201, invoice.text)
-      const [delivery] = await receiver.waitFor(1)
+      const [delivery] = await receiver.waitFor(1, 30_000)
       assert.equal(delivery!.json.type, 'invoice.created')
       assert.equal(await serve.stop('SIGTERM'), 0, serve.stderr())
       // The log names the database without its password, also in what the jobs reported.
