@@ -68,19 +68,20 @@ describe('two hosts on one PostgreSQL database', { timeout: 180_000 }, () => {
     const clients = await startHosts()
     try {
       for (const receiver of receivers) {
-        const created = await clients[0]!.post('/webhooks', { url: receiver.url, events: ['customer.created'] })
+        const created = await clients[0]!.post('/webhooks', { url: receiver.url, events: ['invoice.created'] })
         assert.equal(created.status, 201, created.text)
       }
-      const customers = await Promise.all(Array.from({ length: 30 }, (_, index) =>
-        clients[index % 2]!.post('/customers', { name: `Kunde ${index}` })))
-      assert.deepEqual(customers.map((response) => response.status), Array(30).fill(201))
+      const customerId = (await clients[0]!.post('/customers', { name: 'Kunde' })).body.data.id
+      const invoices = await Promise.all(Array.from({ length: 30 }, (_, index) =>
+        clients[index % 2]!.post('/invoices', { customerId, lines: [{ description: `Posten ${index}`, unitPrice: 10 }] })))
+      assert.deepEqual(invoices.map((response) => response.status), Array(30).fill(201))
       for (const receiver of receivers) await receiver.waitFor(30, 30_000)
       // More worker rounds of both hosts: nothing is delivered again.
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       for (const receiver of receivers) {
         const ids = receiver.received.map((delivery) => delivery.json.data.id as string)
         assert.equal(ids.length, 30, 'one delivery per event')
-        assert.deepEqual(new Set(ids), new Set(customers.map((response) => response.body.data.id)))
+        assert.deepEqual(new Set(ids), new Set(invoices.map((response) => response.body.data.id)))
       }
     } finally {
       await stopHosts()

@@ -1351,6 +1351,30 @@ export function storageContract(harness: StorageHarness): void {
         assert.deepEqual(ids(await claim('2026-03-01T10:06:00.000Z')), ids([ofSlow[2]!, ofQuick[0]!]), 'and those whose lease ended without a record')
       })
 
+      it('MUST NOT hand out again a delivery that another worker delivered while the claim ran', async () => {
+        const [company] = await storedCompanies(1)
+        const endpoints = Array.from({ length: 6 }, () => aWebhookEndpoint(company!.id))
+        // Several deliveries per endpoint: each is due once the one before it is recorded.
+        const deliveries = endpoints.flatMap((endpoint) => Array.from({ length: 5 }, (_, index) =>
+          aWebhookDelivery(company!.id, endpoint.id, { nextAttemptAt: `2026-03-01T10:00:0${index}.000Z` })))
+        await storage.transaction(async (tx) => {
+          for (const endpoint of endpoints) await tx.webhookEndpoints.insert(endpoint)
+          for (const delivery of deliveries) await tx.webhookDeliveries.insert(delivery)
+        })
+        const delivered: string[] = []
+        // Workers claim one at a time and record each attempt as delivered at once, as fast as they can.
+        const worker = async () => {
+          for (let claimed = await storage.queues.webhookDeliveries.claimDue('2026-03-01T10:05:00.000Z', 1, 60_000); claimed.length > 0;
+            claimed = await storage.queues.webhookDeliveries.claimDue('2026-03-01T10:05:00.000Z', 1, 60_000)) {
+            const [delivery] = claimed
+            delivered.push(delivery!.id)
+            await retryingTransaction(storage, (tx) => tx.webhookDeliveries.update({ ...delivery!, status: 'SUCCEEDED', leasedUntil: null }))
+          }
+        }
+        await Promise.all(Array.from({ length: 4 }, worker))
+        assert.deepEqual([...delivered].sort(), deliveries.map((delivery) => delivery.id).sort(), 'each delivery once')
+      })
+
       claimsDueContract('webhook deliveries', () => webhookDeliveryClaims(storage))
 
       it('logs attempts per endpoint newest first, paged, and deletes them with their endpoint', async () => {

@@ -97,8 +97,12 @@ export function claimDueDeliveries({ db, dialect: { insertionOrder, skipLocked }
       .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_delivery as busy').select(sql`1`.as('one'))
         .whereRef('busy.endpoint_id', '=', 'd.endpoint_id').where(sql<boolean>`${running('busy')}`))))
     const due = db.selectFrom(candidates.as('c')).select('c.id').where('c.place', '=', 1).orderBy('c.next_attempt_at').orderBy('c.seq').limit(limit)
-    // A query with a window function cannot lock rows: the lock is taken by a plain select of them.
-    const taken = skipLocked ? db.selectFrom('webhook_delivery').select('id').where('id', 'in', due).forUpdate().skipLocked() : due
+    // A query with a window function cannot lock rows: the lock is taken by a plain select of
+    // them. It repeats what makes a row due: PostgreSQL checks the locking query's own
+    // conditions again on a row another claim changed meanwhile (leased, or delivered and its
+    // lease cleared), not the subquery that picked it.
+    const stillDue = sql<boolean>`status = 'PENDING' and next_attempt_at <= ${now} and not (leased_until is not null and leased_until > ${now})`
+    const taken = skipLocked ? db.selectFrom('webhook_delivery').select('id').where('id', 'in', due).where(stillDue).forUpdate().skipLocked() : due
     const leasedUntil = new Date(Date.parse(now) + leaseMs).toISOString()
     return (await rows(db.updateTable('webhook_delivery')
       .set((eb) => ({ attempts: eb('attempts', '+', 1), leased_until: leasedUntil }))
