@@ -11,7 +11,8 @@ import { copyDatabase, CopyRefused, type SqlDatabase } from '@invoicing/storage-
 import { createSqliteStorage, openSqliteDatabase } from '@invoicing/storage-sqlite'
 import BetterSqlite3 from 'better-sqlite3'
 import { createPostgresStorage, openPostgresDatabase } from '@invoicing/storage-postgres'
-import { migratedTestDatabase, type TestDatabase } from '@invoicing/storage-postgres/testing'
+import { migratedTestDatabase, testDatabase, type TestDatabase } from '@invoicing/storage-postgres/testing'
+import { migrateToLatest, migrationProvider } from './migrations'
 
 const PAGE = { limit: 100, offset: 0 }
 
@@ -209,5 +210,19 @@ describe('copying a SQLite database to PostgreSQL', () => {
       sqlite.prepare('update customer set search_text = ?, notes = null where id = ?').run(customer.search_text, customer.id)
       sqlite.close()
     }
+  })
+
+  it('refuses databases at different migration versions before writing anything', async () => {
+    const database = await testDatabase()
+    databases.push(database)
+    const to = await openPostgresDatabase({ url: database.url, migrate: false })
+    const source = await openSqliteDatabase(sqliteFile)
+    opened.push(source, to)
+    const migrations = Object.entries(await migrationProvider.getMigrations())
+    await migrateToLatest(to.db, { getMigrations: async () => Object.fromEntries(migrations.slice(0, -1)) })
+    const [latest, previous] = [migrations.at(-1)![0], migrations.at(-2)![0]]
+    await assert.rejects(copyDatabase(source, to), (error: unknown) => error instanceof CopyRefused
+      && error.message.startsWith(`the source database is at migration ${latest} and the target at ${previous}: both must be at the same version`))
+    assert.equal((await to.db.selectFrom('company').selectAll().execute()).length, 0)
   })
 })
