@@ -212,7 +212,7 @@ describe('copying a SQLite database to PostgreSQL', () => {
     }
   })
 
-  it('refuses databases at different migration versions before writing anything', async () => {
+  it('refuses databases at different migration versions, or one that is no invoicing database, before writing anything', async () => {
     const database = await testDatabase()
     databases.push(database)
     const to = await openPostgresDatabase({ url: database.url, migrate: false })
@@ -224,5 +224,12 @@ describe('copying a SQLite database to PostgreSQL', () => {
     await assert.rejects(copyDatabase(source, to), (error: unknown) => error instanceof CopyRefused
       && error.message.startsWith(`the source database is at migration ${latest} and the target at ${previous}: both must be at the same version`))
     assert.equal((await to.db.selectFrom('company').selectAll().execute()).length, 0)
+
+    const emptyFile = join(folder, 'empty.sqlite')
+    new BetterSqlite3(emptyFile).close()
+    const empty = await openSqliteDatabase(emptyFile, { migrate: false })
+    opened.push(empty)
+    await assert.rejects(copyDatabase(empty, to), (error: unknown) => error instanceof CopyRefused
+      && error.message === 'the source database has no migrations table: it is not an invoicing database')
   })
 })

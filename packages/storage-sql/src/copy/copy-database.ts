@@ -64,7 +64,8 @@ export async function copyDatabase(from: SqlDatabase, to: SqlDatabase, options: 
   refuseOtherTables(sourceColumns, targetColumns)
 
   return from.db.transaction().setIsolationLevel('repeatable read').execute((source) =>
-    to.db.transaction().execute(async (target) => {
+    // Serializable: a host writing to the target meanwhile cannot slip rows past the check that it is empty.
+    to.db.transaction().setIsolationLevel('serializable').execute(async (target) => {
       await refuseUnlessEmpty(target)
       const tables: CopyProgress[] = []
       for (const table of COPIED_TABLES) {
@@ -87,6 +88,8 @@ async function migrationsOf(db: AnyDb, side: string): Promise<string[]> {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
     return rows.map((row) => row.name)
   } catch (error) {
+    // SQLite: "no such table"; PostgreSQL: 42P01 undefined_table. Anything else (a lost connection) is not a refusal.
+    if ((error as { code?: unknown }).code !== '42P01' && !/no such table/.test((error as Error).message)) throw error
     throw new CopyRefused(`the ${side} database has no migrations table: it is not an invoicing database`, { cause: error })
   }
 }
