@@ -41,17 +41,24 @@ export function describeDatabase(database: DatabaseSettings): string {
  * Opens the configured database as the engine's storage and, unless `migrate` is false,
  * creates or upgrades its schema. Every command and the host open their database here.
  */
-export async function openStorage(database: DatabaseSettings, options: { migrate?: boolean; logger?: Logger } = {}): Promise<Storage> {
+export function openStorage(database: DatabaseSettings, options: { migrate?: boolean; logger?: Logger } = {}): Promise<Storage> {
   const { migrate = true, logger } = options
-  try {
-    if (database.kind === 'sqlite') return await createSqliteStorage({ filename: database.file, migrate })
-    return await createPostgresStorage({
+  return opening(database, () => {
+    if (database.kind === 'sqlite') return createSqliteStorage({ filename: database.file, migrate })
+    return createPostgresStorage({
       url: database.url,
       poolMax: database.poolMax,
       statementTimeoutMs: database.statementTimeoutMs,
       migrate,
       onWarning: (message, details) => logger?.warn(message, details),
     })
+  })
+}
+
+/** Runs `open` on `database`; a database it cannot open fails as a DatabaseOpenFailure in one line. */
+export async function opening<T>(database: DatabaseSettings, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open()
   } catch (error) {
     throw openFailure(error, database) ?? error
   }

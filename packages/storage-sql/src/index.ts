@@ -4,3 +4,4 @@ export { transactionExecutor, type Executor, type QueryBuilder } from './executo
 export { compileQuery, type PreparedCall, type Query } from './prepared-query'
 export { repositoriesOf } from './repositories'
 export { claimDueDeliveries } from './repositories/webhooks'
+export { copyDatabase, CopyRefused, type CopyOptions, type CopyProgress, type CopyResult, type SqlDatabase } from './copy/copy-database'

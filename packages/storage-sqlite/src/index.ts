@@ -1,2 +1,3 @@
 export { createSqliteStorage, type SqliteStorageOptions } from './create-sqlite-storage'
 export { backupSqliteDatabase } from './backup'
+export { openSqliteDatabase, type OpenSqliteDatabaseOptions } from './open-sqlite-database'

@@ -4,6 +4,7 @@ import { backupSqliteDatabase } from '@invoicing/storage-sqlite'
 import { DatabaseOpenFailure, describeDatabase, openStorage } from '../databases'
 import { createJsonLogger } from '../logger'
 import { runAdminCommand } from './admin-commands'
+import { runDbCommand } from './db-command'
 import { readConfig } from './config'
 import { runScheduler } from './scheduler-command'
 import { serve } from './serve'
@@ -49,6 +50,9 @@ async function main(argv: string[]): Promise<number> {
       print(`Backed up ${database.file} to ${action}.`)
       return 0
     }
+    case 'db':
+      await runDbCommand(action, rest, print)
+      return 0
     case 'scheduler':
       print(JSON.stringify(await runScheduler(action, rest, config), null, 2))
       return 0

@@ -14,6 +14,9 @@ export const USAGE = `Usage: invoicing <command>
   serve                                          start the HTTP host
   migrate                                        create or upgrade the database and exit
   backup <file>                                  copy the SQLite database to a new file, also while serving
+  db copy --from <sqlite file> --to <postgres url>
+                                                 copy every row of a SQLite database into an empty
+                                                 PostgreSQL database (both migrated first)
   company create --json '<object>'               create a company, print it as JSON
   company update <companyId> --json '<object>'   change company settings, print it as JSON
   company show <companyId>                       print a company as JSON

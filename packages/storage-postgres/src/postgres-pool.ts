@@ -1,0 +1,36 @@
+import pg from 'pg'
+import { postgresTypes } from './postgres-types'
+
+export interface PostgresPoolOptions {
+  /** `postgres://user:password@host:port/database`; TLS through its `sslmode` parameter. */
+  url: string
+  /** Connections this process opens at most (INVOICING_DATABASE_POOL_MAX); default 10. */
+  poolMax?: number
+  /** The longest a statement may run before the server cancels it; default 30000 ms. */
+  statementTimeoutMs?: number
+  /** The longest a request waits for a connection (or for the server to accept one); default 5000 ms. */
+  connectTimeoutMs?: number
+  /** Told about what the storage notices on its own: a lost idle connection, a missing extension. */
+  onWarning?: (message: string, details?: Record<string, unknown>) => void
+}
+
+/** The pool every opener of a PostgreSQL database uses: the engine's row shapes, timeouts, UTC. */
+export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
+  const { url, poolMax = 10, statementTimeoutMs = 30_000, connectTimeoutMs = 5_000 } = options
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    types: postgresTypes,
+    statement_timeout: statementTimeoutMs,
+    // A transaction left open by a stuck request must not hold its locks for ever.
+    idle_in_transaction_session_timeout: Math.max(statementTimeoutMs, 60_000),
+    connectionTimeoutMillis: connectTimeoutMs,
+    application_name: 'invoicing',
+    // Instants come back in UTC, the form the engine writes them in.
+    options: '-c TimeZone=UTC',
+  })
+  // An idle connection the server drops (a restart, a failover) is reported here; without a
+  // listener it would end the process. The pool opens a new one when it is next needed.
+  pool.on('error', (error) => options.onWarning?.('an idle database connection was lost', { error: error.message }))
+  return pool
+}
