@@ -32,6 +32,7 @@ describe('two hosts on one PostgreSQL database', { timeout: 180_000 }, () => {
     env = {
       INVOICING_DATABASE_URL: database.url, INVOICING_DATA_DIR: join(dir, 'data'), INVOICING_NO_DEMO: '1',
       INVOICING_ALLOW_INSECURE_WEBHOOKS: '1', INVOICING_SCHEDULER_INTERVAL_MS: '200', LOG_LEVEL: 'warn',
+      INVOICING_RATE_LIMIT: '100000',
     }
     const company = runCli(['company', 'create', '--json', JSON.stringify({ name: 'Zwei Hosts GmbH', plan: 'ENTERPRISE', vatId: 'DE123456789' })], env)
     assert.equal(company.status, 0, company.stderr)

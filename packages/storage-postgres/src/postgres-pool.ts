@@ -29,8 +29,12 @@ export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
     // Instants come back in UTC, the form the engine writes them in.
     options: '-c TimeZone=UTC',
   })
-  // An idle connection the server drops (a restart, a failover) is reported here; without a
-  // listener it would end the process. The pool opens a new one when it is next needed.
-  pool.on('error', (error) => options.onWarning?.('an idle database connection was lost', { error: error.message }))
+  // A connection the server drops (a restart, a failover, a database dropped) is reported as an
+  // 'error' event: by the pool while the connection is idle in it, by the connection itself while
+  // a transaction holds it between two statements. Without a listener either would end the
+  // process; the statement that next uses it fails (503), and the pool opens a new one.
+  const lost = (error: Error) => options.onWarning?.('a database connection was lost', { error: error.message })
+  pool.on('error', lost)
+  pool.on('connect', (client) => client.on('error', lost))
   return pool
 }
