@@ -12,6 +12,7 @@
 // This driver runs in plain Node on purpose: a load generator inside a tsx-loaded process
 // skewed the figures. The servers run from the TypeScript sources through tsx, each in its own
 // process. Usage: npm run bench -- [seconds per case and round, default 3] [rounds, default 9]
+import { databasesBench } from './databases.mjs'
 import { exportsBench } from './exports.mjs'
 import { filesBench } from './files.mjs'
 import { measure, median, placement, startServer } from './harness.mjs'
@@ -159,6 +160,9 @@ try {
   if (!files.valid) process.exitCode = 1
   const exports = await exportsBench(Number(process.env.BENCH_EXPORT_INVOICES ?? 100_000))
   if (!exports.met) console.error('exports: a target was missed')
+  const databases = await databasesBench(Number(process.env.BENCH_DATABASE_INVOICES ?? 100_000), seconds)
+  if (!databases.met) console.error('databases: a target was missed')
+  if (databases.failed > 0) process.exitCode = 1
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1

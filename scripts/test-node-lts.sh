@@ -15,15 +15,33 @@ majors=("$@")
 # can abort the process when V8 collects a statement after Node tore its environment down
 # (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook, at exit): its own
 # tests of the SQLite storage end that way there. better-sqlite3 13 fixes it and needs Node 22.
-# Until the project leaves Node 20, Node 24 runs the core and HTTP tests (routes on the
-# in-memory storage) without the storage package's.
-# The route tests (test/api) run on Node 20 twice (memory and SQLite) and once more on Node 24;
+# Until the project leaves Node 20, Node 24 runs the core and HTTP tests without the SQLite
+# storage's, and its route tests on PostgreSQL: that is the run of the whole route suite on
+# PostgreSQL (Node 20 runs it on memory and SQLite). The walk of every documented answer runs on
+# Node 20 only; the generated hostile requests run here too, on PostgreSQL, whose text columns
+# refuse what SQLite stores.
 # Node 22 runs the packages' own tests, the SQLite storage included, to keep CI within its time.
 tests_for() {
   case "$1" in
-    # The surface-wide walks (every documented answer, generated hostile requests) run on Node 20 only.
-    24) echo packages/core packages/http test/api '!test/api/documented-statuses' '!test/api/hostile-requests' ;;
-    *) echo packages/core packages/storage-sqlite packages/http ;;
+    24) echo packages/core packages/http test/api '!test/api/documented-statuses' ;;
+    *) echo packages/core packages/storage-sql packages/storage-sqlite packages/http ;;
+  esac
+}
+
+# The route tests' storage on each major (INVOICING_TEST_STORAGE).
+storage_for() {
+  case "$1" in
+    24) echo postgres ;;
+    *) echo memory ;;
+  esac
+}
+
+# better-sqlite3 is rebuilt for the runs that open SQLite; the others never load its addon
+# (it loads on the first database opened), and a test that did would fail on the ABI at once.
+needs_sqlite() {
+  case "$(tests_for "$1")" in
+    *storage-sqlite*) return 0 ;;
+    *) return 1 ;;
   esac
 }
 
@@ -43,20 +61,25 @@ for major in "${majors[@]}"; do
   cp -a "$root/node_modules/better-sqlite3" "$copy/node_modules/better-sqlite3"
 
   tests="$(tests_for "$major")"
-  echo "== Node $major: $tests (better-sqlite3 rebuilt for its ABI)"
-  INVOICING_COPY="$copy" npx --yes --package "node@$major" -- bash -c '
+  storage="$(storage_for "$major")"
+  rebuild=0
+  if needs_sqlite "$major"; then rebuild=1; fi
+  echo "== Node $major: $tests (route tests on $storage$([ $rebuild = 1 ] && echo '; better-sqlite3 rebuilt for its ABI'))"
+  INVOICING_COPY="$copy" INVOICING_REBUILD_SQLITE="$rebuild" INVOICING_TEST_STORAGE="$storage" npx --yes --package "node@$major" -- bash -c '
     set -euo pipefail
     node --version
-    # Headers for node-gyp: from the package the node package takes its binary from (the npm
-    # cache has it), since no other download is reachable.
-    headers="$INVOICING_COPY/.node-headers"
-    mkdir -p "$headers"
-    package="$(node -p "\"node-\" + process.platform + \"-\" + process.arch + \"@\" + process.versions.node")"
-    tarball="$(cd "$headers" && npm pack --silent "$package")"
-    tar -xzf "$headers/$tarball" -C "$headers" package/include
     cd "$INVOICING_COPY"
-    npm_config_nodedir="$headers/package" npm_config_build_from_source=true npm rebuild better-sqlite3 --foreground-scripts=false >/dev/null
-    node -e "new (require(\"better-sqlite3\"))(\":memory:\").prepare(\"select 1\").get()"
+    if [ "$INVOICING_REBUILD_SQLITE" = 1 ]; then
+      # Headers for node-gyp: from the package the node package takes its binary from (the npm
+      # cache has it), since no other download is reachable.
+      headers="$INVOICING_COPY/.node-headers"
+      mkdir -p "$headers"
+      package="$(node -p "\"node-\" + process.platform + \"-\" + process.arch + \"@\" + process.versions.node")"
+      tarball="$(cd "$headers" && npm pack --silent "$package")"
+      tar -xzf "$headers/$tarball" -C "$headers" package/include
+      npm_config_nodedir="$headers/package" npm_config_build_from_source=true npm rebuild better-sqlite3 --foreground-scripts=false >/dev/null
+      node -e "new (require(\"better-sqlite3\"))(\":memory:\").prepare(\"select 1\").get()"
+    fi
     node scripts/run-tests.mjs '"$tests"'
   '
   rm -rf "$copy"

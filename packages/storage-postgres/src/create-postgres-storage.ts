@@ -1,6 +1,6 @@
 import type { Storage } from '@invoicing/core'
 import { claimDueDeliveries, repositoriesOf, transactionExecutor, type Database } from '@invoicing/storage-sql'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import { migrateToLatest } from './migrations'
 import { postgresDialect } from './postgres-dialect'
 import { translatePostgresError } from './postgres-errors'
@@ -23,6 +23,9 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   try {
     if (migrate) await migrateToLatest(db)
+    if (!(await hasSearchIndexes(db))) {
+      options.onWarning?.('pg_trgm is not installed in the database: searches scan the rows instead of reading trigram indexes')
+    }
   } catch (error) {
     await db.destroy()
     throw translatePostgresError(error)
@@ -48,4 +51,10 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       await db.destroy()
     },
   }
+}
+
+/** Whether the trigram indexes that serve `search` exist: the migrations make them when pg_trgm can be created. */
+async function hasSearchIndexes(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ found: number }>`select 1 as found from pg_extension where extname = 'pg_trgm'`.execute(db)
+  return rows.length > 0
 }
