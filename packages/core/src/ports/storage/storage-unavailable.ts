@@ -7,7 +7,8 @@ const RETRY_AFTER_SECONDS = 5
  * The database could not be reached or did not answer in time (connection refused or lost, the
  * server shutting down, a statement over its time limit). Adapters that talk to a server throw
  * it instead of their driver's error; it is answered as `database_unavailable`. The engine does
- * not re-run the work: what was in a transaction rolled back, and the next request tries again.
+ * not re-run the work: a transaction cut off before its commit rolled back, one cut off during
+ * its commit may have been applied, so the client's retry (with its Idempotency-Key) decides.
  */
 export class StorageUnavailable extends InvoicingError {
   constructor(message: string, options?: { cause?: unknown }) {
