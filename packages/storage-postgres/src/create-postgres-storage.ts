@@ -5,7 +5,7 @@ import { migrateToLatest } from './migrations'
 import { postgresDialect } from './postgres-dialect'
 import { translatePostgresError } from './postgres-errors'
 import { poolExecutor } from './postgres-executors'
-import { createPostgresPool, type PostgresPoolOptions } from './postgres-pool'
+import { createPostgresPool, preparingPool, type PostgresPoolOptions } from './postgres-pool'
 
 export interface PostgresStorageOptions extends PostgresPoolOptions {
   /** Apply pending migrations when opening; default true. */
@@ -20,7 +20,7 @@ export interface PostgresStorageOptions extends PostgresPoolOptions {
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
   const { migrate = true } = options
   const pool = createPostgresPool(options)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
   try {
     if (migrate) await migrateToLatest(db)
     if (!(await hasSearchIndexes(db))) {
