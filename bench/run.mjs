@@ -2,7 +2,8 @@
 // npm run bench: requests per second, latency and server CPU per request of the host, next to
 // bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices,
 // document renders, reads while 200-page PDFs are drawn, the host's memory while it answers
-// with large documents, the scheduler at scale, and documents' (files') bytes in and out.
+// with large documents, the scheduler at scale, documents' (files') bytes in and out, exports,
+// and SQLite against PostgreSQL (one host, and two on one database).
 //
 // A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
 // the same hardware), so a figure means something only beside one taken at the same time:
