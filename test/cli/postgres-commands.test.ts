@@ -52,4 +52,11 @@ describe('the invoicing command on PostgreSQL', () => {
     assert.equal(backup.status, 1)
     assert.match(backup.stderr, /^invoicing: backup copies a SQLite file; back up PostgreSQL with pg_dump\n$/)
   })
+
+  it('refuses U+0000 in --json with a JSON error naming the field, exit 1, as over HTTP', () => {
+    const result = runCli(['company', 'create', '--json', '{"name":"Null\\u0000 GmbH"}'], { INVOICING_DATABASE_URL: database.url })
+    assert.equal(result.status, 1, result.stderr)
+    const error = JSON.parse(result.stderr)
+    assert.deepEqual([error.code, error.field], ['validation_failed', 'name'])
+  })
 })

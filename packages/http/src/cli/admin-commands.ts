@@ -5,6 +5,7 @@ import {
 import { openStorage } from '../databases'
 import { createJsonLogger } from '../logger'
 import { toCompanyResponse } from '../responses/company'
+import { assertNoNulCharacter } from '../routes/nul-characters'
 import type { HostConfig } from './config'
 import { UsageError } from './usage-error'
 
@@ -21,11 +22,15 @@ async function withEngine<T>(config: HostConfig, work: (invoicing: Invoicing) =>
 
 function jsonOption(value: string | undefined): unknown {
   if (value === undefined) throw new UsageError('--json \'<object>\' is required')
+  let input: unknown
   try {
-    return JSON.parse(value)
+    input = JSON.parse(value)
   } catch (error) {
     throw new UsageError(`--json is not valid JSON: ${(error as Error).message}`)
   }
+  // As over HTTP: no database stores U+0000 alike (PostgreSQL refuses it).
+  assertNoNulCharacter(input, '')
+  return input
 }
 
 function oneId(positionals: string[], what: string): string {
