@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict'
 import { rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { testDatabase, type TestDatabase } from '@invoicing/storage-postgres/testing'
 import { runCli } from '../support/cli'
+import { closedPort } from '../support/closed-port'
 import { tempDir } from '../support/test-host'
-
-/** A loopback port nothing listens on: taken from the system, then closed again. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 describe('invoicing db copy', () => {
   let dir: string

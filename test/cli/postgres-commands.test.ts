@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict'
-import { createServer } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { testDatabase, type TestDatabase } from '@invoicing/storage-postgres/testing'
 import { runCli } from '../support/cli'
-
-/** A loopback port nothing listens on: taken from the system, then closed again. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
+import { closedPort } from '../support/closed-port'
 
 const masked = (url: string) => url.replace(/:[^:@/]+@/, ':***@')
 

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest, migrationProvider } from '../migrations'
-import { testDatabase, testServerUrl, type TestDatabase } from './test-database'
+import { createdTestDatabase, onServer, testDatabase, testServerUrl, type TestDatabase } from './test-database'
 
 /**
  * The template's name: one per content of the migrations, so a changed migration makes a new
@@ -15,23 +15,6 @@ async function templateName(): Promise<string> {
   return `invoicing_template_${hash.digest('hex').slice(0, 16)}`
 }
 
-async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  client.on('error', () => undefined)
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
-const withDatabase = (url: string, name: string) => {
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  return target.toString()
-}
-
 let template: Promise<string> | undefined
 
 /**
@@ -42,8 +25,7 @@ function migratedTemplate(): Promise<string> {
   template ??= (async () => {
     const name = await templateName()
     const building = await testDatabase()
-    const exists = await onServer(building.url, async (client) =>
-      (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
+    const exists = (await onServer(building.url, 'select 1 from pg_database where datname = $1', [name])).rowCount === 1
     if (exists) {
       await building.drop()
       return name
@@ -55,7 +37,7 @@ function migratedTemplate(): Promise<string> {
       await db.destroy()
     }
     try {
-      await onServer(await testServerUrl(), (client) => client.query(`alter database "${building.name}" rename to "${name}"`))
+      await onServer(await testServerUrl(), `alter database "${building.name}" rename to "${name}"`)
     } catch (error) {
       // Another process of the run finished its template first: use that one.
       if ((error as { code?: string }).code !== '42P04') throw error
@@ -72,10 +54,6 @@ function migratedTemplate(): Promise<string> {
  */
 export async function migratedTestDatabase(): Promise<TestDatabase> {
   const templateDatabase = await migratedTemplate()
-  const server = await testServerUrl()
-  const name = `invoicing_test_${randomBytes(8).toString('hex')}`
   // FILE_COPY copies the template's files: for a small schema much faster than WAL_LOG.
-  await onServer(server, (client) => client.query(`create database "${name}" template "${templateDatabase}" strategy file_copy`))
-  const url = withDatabase(server, name)
-  return { url, name, drop: () => onServer(server, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) }
+  return createdTestDatabase((name) => `create database "${name}" template "${templateDatabase}" strategy file_copy`)
 }

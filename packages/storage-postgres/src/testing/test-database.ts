@@ -31,15 +31,40 @@ export function testServerUrl(): Promise<string> {
   return external ? Promise.resolve(external) : startEmbeddedServerOnce()
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
+/** Runs one statement on the server or database `url` names, on a connection of its own. */
+export async function onServer(url: string, statement: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url })
   // A connection lost mid-statement fails the statement; without a listener it would also crash the process.
   client.on('error', () => undefined)
   await client.connect()
   try {
-    await client.query(statement)
+    return await client.query(statement, values)
   } finally {
     await client.end()
+  }
+}
+
+/** `url` with the database `name` in place of its own. */
+export function withDatabase(url: string, name: string): string {
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return target.toString()
+}
+
+/**
+ * A database `invoicing_test_<random>` on the test server, made by `create` (the statement
+ * that creates the database of the name it is given), and dropped by its `drop`.
+ */
+export async function createdTestDatabase(create: (name: string) => string): Promise<TestDatabase> {
+  const serverUrl = await testServerUrl()
+  const name = `invoicing_test_${randomBytes(8).toString('hex')}`
+  await onServer(serverUrl, create(name))
+  return {
+    url: withDatabase(serverUrl, name),
+    name,
+    drop: async () => {
+      await onServer(serverUrl, `drop database if exists "${name}" with (force)`)
+    },
   }
 }
 
@@ -48,16 +73,7 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
  * PostgreSQL whose user may create databases), otherwise an embedded server that this process
  * starts on first use and that stops, removing its data, when the process exits.
  */
-export async function testDatabase(): Promise<TestDatabase> {
-  const serverUrl = await testServerUrl()
-  const name = `invoicing_test_${randomBytes(8).toString('hex')}`
+export function testDatabase(): Promise<TestDatabase> {
   // template0: empty whatever the server's template1 holds.
-  await onServer(serverUrl, `create database "${name}" template template0 encoding 'UTF8'`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    name,
-    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
-  }
+  return createdTestDatabase((name) => `create database "${name}" template template0 encoding 'UTF8'`)
 }

@@ -1,0 +1,11 @@
+import { createServer } from 'node:net'
+
+/** A loopback port nothing listens on: taken from the system, then closed again. */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
