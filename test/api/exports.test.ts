@@ -67,9 +67,9 @@ describe('exports', () => {
     const listed = await tenant.api.get('/exports?type=csv&status=COMPLETED')
     documented('GET', '/api/v1/exports', listed)
     assert.ok(listed.body.data.some((each: { id: string }) => each.id === exported.id))
-    const today = new Date().toISOString().slice(0, 10)
-    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)
-    assert.ok((await tenant.api.get(`/exports?from=${yesterday}&to=${today}`)).body.data.some((each: { id: string }) => each.id === exported.id))
+    // from/to are calendar dates in the company's time zone (Europe/Berlin), which is a day ahead of UTC before 01:00.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date())
+    assert.ok((await tenant.api.get(`/exports?from=${today}&to=${today}`)).body.data.some((each: { id: string }) => each.id === exported.id))
     assert.deepEqual((await tenant.api.get('/exports?from=2099-01-01')).body.data, [])
     assert.deepEqual((await tenant.api.get(`/exports?to=${'2020-01-01'}`)).body.data, [])
     assert.deepEqual((await tenant.api.get('/exports?status=voided')).body.data.filter((each: { id: string }) => each.id === exported.id), [])
