@@ -1,3 +1,4 @@
+import { foldForSearch } from '@invoicing/core'
 import type { SqlDialect } from '@invoicing/storage-sql'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 
@@ -18,6 +19,11 @@ export const postgresDialect: SqlDialect = {
   skipLocked: true,
   // PostgreSQL has no rowid: the tables that need an insertion order carry an identity column.
   insertionOrder: sql<number>`seq`,
+  // The list is always read with the needle as a condition: PostgreSQL's planner weighs the
+  // trigram indexes against reading in list order itself, from its statistics.
+  needleFor: async (_reader, search) => ({ text: foldForSearch(search), indexed: false }),
+  // Never asked for: a needle here is never `indexed`, so no list starts from the rows it names.
+  equalsOnFoundRows: (eb, column, value) => eb(eb.ref(column as never), '=', value as never),
   // LIKE (backslash is its default escape) rather than strpos: pg_trgm's GIN indexes serve LIKE.
-  containsFolded: (eb, column, needle) => eb(column, 'like', literalPattern(needle)),
+  containsFolded: (eb, column, needle) => eb(eb.ref(column as never), 'like', literalPattern(needle.text) as never),
 }

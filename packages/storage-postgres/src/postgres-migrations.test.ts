@@ -12,7 +12,6 @@ import { migrateToLatest, migrationProvider } from './migrations'
 import { testDatabase, type TestDatabase } from './testing'
 
 const MIGRATION_NAMES = Object.keys(await migrationProvider.getMigrations()).sort()
-const LATEST = MIGRATION_NAMES.at(-1)!
 const KYSELY_TABLES = new Set(['kysely_migration', 'kysely_migration_lock'])
 
 type Schema = { columns: unknown[]; indexes: unknown[]; constraints: unknown[] }
@@ -126,7 +125,8 @@ describe('postgres migrations', { timeout: 120_000 }, () => {
       const filename = join(folder, 'schema.sqlite')
       await (await createSqliteStorage({ filename })).close()
       const raw = new BetterSqlite3(filename, { readonly: true })
-      const tables = raw.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`).all() as { name: string }[]
+      // SQLite's search indexes are FTS5 tables (virtual, with shadow tables); PostgreSQL's are indexes.
+      const tables = raw.prepare(`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%'`).all() as { name: string }[]
       const sqlite = columnNames(tables.flatMap(({ name }) =>
         (raw.pragma(`table_info(${name})`) as { name: string }[]).map((column) => ({ table: name, column: column.name }))))
       raw.close()
@@ -246,13 +246,14 @@ describe('postgres migrations', { timeout: 120_000 }, () => {
 
   it('a failing migration takes the ones before it in the same run back too: the schema stays at the version it had', async () => {
     const db = connect(await database())
-    await migrateTo(db, MIGRATION_NAMES.at(-2)!)
+    // Two versions back: the latest only adds trigram indexes that exist already where pg_trgm does.
+    await migrateTo(db, MIGRATION_NAMES.at(-3)!)
     const before = await schemaOf(db)
     const failing = { ...(await migrationProvider.getMigrations()), '9999-broken': { async up() { throw new Error('broken') } } }
     await assert.rejects(migrateToLatest(db, { getMigrations: async () => failing }), /broken/)
     assert.deepEqual(await schemaOf(db), before)
-    assert.deepEqual(await appliedMigrations(db), MIGRATION_NAMES.slice(0, -1))
-    assert.notDeepEqual(before, fresh, `${LATEST} is not applied`)
+    assert.deepEqual(await appliedMigrations(db), MIGRATION_NAMES.slice(0, -2))
+    assert.notDeepEqual(before, fresh, `${MIGRATION_NAMES.at(-2)} is not applied`)
   })
 
   it('two hosts migrating one empty database at once both succeed, and the schema is built once', async () => {

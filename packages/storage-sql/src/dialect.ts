@@ -1,5 +1,7 @@
-import type { Expression, ExpressionBuilder, Kysely, RawBuilder, ReferenceExpression, SqlBool } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely'
 import type { Database } from './database'
+import type { Executor } from './executor'
+import type { Needle, SearchColumn } from './search'
 
 /**
  * What the repositories' queries need that SQL databases spell differently, each named for what
@@ -20,12 +22,19 @@ export interface SqlDialect {
   /** The order rows were stored in, to break ties between records of the same instant. */
   readonly insertionOrder: RawBuilder<number>
   /**
-   * Whether `column` contains `needle` literally: `%` and `_` are plain characters. Both sides
-   * are folded already (`foldForSearch`), so case does not count.
+   * Folds `search` and decides whether the text indexes of `columns` find its rows (`indexed`,
+   * when together they name at most `INDEXED_ROWS_AT_MOST` rows). May read the indexes.
    */
-  containsFolded<DB, TB extends keyof DB>(
-    eb: ExpressionBuilder<DB, TB>,
-    column: ReferenceExpression<DB, TB>,
-    needle: string,
-  ): Expression<SqlBool>
+  needleFor(reader: Pick<Executor, 'rows'>, search: string, columns: readonly SearchColumn[]): Promise<Needle>
+  /**
+   * Whether `column` of the row in scope contains the needle literally: `%`, `_` and any
+   * index's query syntax are plain characters. Both sides are folded, so case does not count.
+   */
+  containsFolded<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: SearchColumn, needle: Needle): Expression<SqlBool>
+  /**
+   * `column = value`, tested on each row that other conditions found, never used to find rows:
+   * when a text index names a few rows, starting from the index of `column` would read all the
+   * company's rows instead.
+   */
+  equalsOnFoundRows<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string, value: string): Expression<SqlBool>
 }

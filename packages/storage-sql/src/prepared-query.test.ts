@@ -21,7 +21,9 @@ function compileOnly(adapter: () => SqliteAdapter | PostgresAdapter, compiler: (
     }),
     skipLocked: false,
     insertionOrder: sql<number>`seq`,
+    needleFor: async (_reader, search) => ({ text: search, indexed: false }),
     containsFolded: (eb) => eb.val(true),
+    equalsOnFoundRows: (eb) => eb.val(true),
   }
 }
 

@@ -165,12 +165,13 @@ describe('sqlite invoices', () => {
       ['documentCategoryId', { documentCategoryId: 'dc1' }, 'invoice_category_list'],
       ['from', { from: '2026-01-15' }, 'invoice_company_list'],
       ['to', { to: '2026-01-15' }, 'invoice_company_list'],
-      ['search', { search: 'ärzte' }, 'invoice_company_list'],
+      ['a search many invoices match', { search: 'ärzte' }, 'invoice_company_list'],
       ['payoutStatus of credit notes', { documentType: 'CREDIT_NOTE', payoutStatus: 'APPROVED' }, 'invoice_payout_list'],
     ]
     for (const [name, filter, index] of filters) {
       it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
-        const { rows: page, total: count } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, ...filter })
+        const needle = filter.search ? { text: filter.search, indexed: false } : undefined
+        const { rows: page, total: count } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, ...filter }, needle)
         const pagePlan = plan(page)
         const invoiceSteps = pagePlan.filter((step) => / invoice\b/.test(step))
         assert.deepEqual(invoiceSteps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH invoice USING INDEX ${index}`], pagePlan.join('\n'))
@@ -182,8 +183,19 @@ describe('sqlite invoices', () => {
       })
     }
 
+    it('starts a search few invoices match from the trigram indexes: the matching rows by rowid, the customers’ invoices by customer', () => {
+      for (const query of Object.values(invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte' }, { text: 'ärzte', indexed: true }))) {
+        const steps = plan(query)
+        assert.equal(steps[0], 'SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)', steps.join('\n'))
+        for (const step of [/^SCAN invoice_search_number_trigrams VIRTUAL TABLE/, /^SEARCH invoice USING COVERING INDEX invoice_customer_list/, /^SCAN customer_search_name_trigrams VIRTUAL TABLE/]) {
+          assert.ok(steps.some((each) => step.test(each)), `${step}\n${steps.join('\n')}`)
+        }
+        assert.ok(!steps.some((each) => /^(SCAN|SEARCH) invoice USING (COVERING )?INDEX invoice_company_list/.test(each)), steps.join('\n'))
+      }
+    })
+
     it('reads the search’s customers and the page’s lines through indexes', () => {
-      const { rows: page } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'x' })
+      const { rows: page } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'x' }, { text: 'x', indexed: false })
       assert.ok(plan(page).some((step) => /^SEARCH customer USING INDEX customer_company_created/.test(step)), plan(page).join('\n'))
       const linesPlan = plan(linesQuery(builder, ['a', 'b', 'c']))
       assert.equal(linesPlan.length, 1, linesPlan.join('\n'))

@@ -246,3 +246,33 @@ describe('sqlite migrations: export settings (0018)', () => {
     await storage.close()
   })
 })
+
+describe('sqlite migrations: search indexes (0021)', () => {
+  let folder: string
+  before(() => { folder = mkdtempSync(join(tmpdir(), 'invoicing-migrations-')) })
+  after(() => rmSync(folder, { recursive: true, force: true }))
+
+  it('upgrades a database at 0020: the customers it holds are found, and the documents by their names through the new indexes', async () => {
+    const filename = join(folder, 'search-indexes.sqlite')
+    await migrateTo(filename, '0020-export-walks')
+    const raw = new BetterSqlite3(filename)
+    insertRow(raw, 'company', { id: 'co', name: 'Firma', country: 'DE', plan: 'ENTERPRISE', time_zone: 'Europe/Berlin', created_at: '2026-01-01', updated_at: '2026-01-01' })
+    insertRow(raw, 'customer', {
+      id: 'cu', company_id: 'co', customer_number: 'KD-1', name: 'Müller & Söhne', search_name: 'müller & söhne', search_text: 'kd-1\u001fmüller & söhne',
+      country: 'DE', created_at: '2026-01-01', updated_at: '2026-01-01',
+    })
+    raw.close()
+    const storage = await createSqliteStorage({ filename })
+    await storage.transaction(async (tx) => {
+      await tx.orderDocuments.insert(anOrderDocument('co', 'cu', { number: 'AN-2026-0815', precedingDocument: null }))
+    })
+    assert.deepEqual((await storage.customers.list('co', { limit: 10, offset: 0, search: 'SÖHNE' })).items.map((each) => each.id), ['cu'])
+    assert.equal((await storage.orderDocuments.list('co', { limit: 10, offset: 0, documentType: 'DELIVERY_NOTE', search: 'müller &' })).total, 1)
+    assert.equal((await storage.orderDocuments.list('co', { limit: 10, offset: 0, documentType: 'DELIVERY_NOTE', search: '2026-0815' })).total, 1)
+    const indexed = new BetterSqlite3(filename, { readonly: true })
+    assert.deepEqual(indexed.prepare(`select rowid from customer_search_name_trigrams where customer_search_name_trigrams match '"söhne"'`).all().length, 1,
+      'the customer stored before the migration is in its index')
+    indexed.close()
+    await storage.close()
+  })
+})

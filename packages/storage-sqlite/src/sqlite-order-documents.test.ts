@@ -79,11 +79,12 @@ describe('query plans of order documents and of the documents made from them', (
     ['deliveryStatus', { deliveryStatus: 'NONE' }, 'order_document_delivery_status_list'],
     ['from', { from: '2026-01-15' }, 'order_document_list'],
     ['to', { to: '2026-01-15' }, 'order_document_list'],
-    ['search', { search: 'ärzte' }, 'order_document_list'],
+    ['a search many documents match', { search: 'ärzte' }, 'order_document_list'],
   ]
   for (const [name, filter, index] of filters) {
     it(`reads a page filtered by ${name} through ${index}, in list order, with no sort`, () => {
-      const { rows: page, total: count } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', ...filter })
+      const needle = filter.search ? { text: filter.search, indexed: false } : undefined
+      const { rows: page, total: count } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', ...filter }, needle)
       const pagePlan = plan(page)
       const steps = pagePlan.filter((step) => / order_document\b/.test(step))
       assert.deepEqual(steps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH order_document USING INDEX ${index}`], pagePlan.join('\n'))
@@ -94,6 +95,15 @@ describe('query plans of order documents and of the documents made from them', (
       assert.match(countPlan[0]!, /^SEARCH order_document USING COVERING INDEX /)
     })
   }
+
+  it('starts a search few documents match from the trigram indexes, not from the company’s list', () => {
+    for (const query of Object.values(orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte' }, { text: 'ärzte', indexed: true }))) {
+      const steps = plan(query)
+      assert.match(steps[0]!, /^SEARCH order_document USING INTEGER PRIMARY KEY \(rowid=\?\)/, steps.join('\n'))
+      assert.ok(steps.some((each) => /^SCAN order_document_search_number_trigrams VIRTUAL TABLE/.test(each)), steps.join('\n'))
+      assert.ok(!steps.some((each) => /order_document USING (COVERING )?INDEX order_document_list/.test(each)), steps.join('\n'))
+    }
+  })
 
   it('reads the open quotes past their validity through order_document_validity, sorting only those', () => {
     const { rows: page, total: count } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 100, offset: 0, documentType: 'QUOTE', status: 'OPEN', validUntilBefore: '2026-01-15' })

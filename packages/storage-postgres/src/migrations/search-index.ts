@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely'
  */
 export async function addSearchIndex(db: Kysely<any>, table: string, column: string): Promise<void> {
   if (!(await trigramsAvailable(db))) return
-  await sql`create index ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db)
+  await sql`create index if not exists ${sql.id(`${table}_${column}_trgm`)} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db)
 }
 
 async function trigramsAvailable(db: Kysely<any>): Promise<boolean> {

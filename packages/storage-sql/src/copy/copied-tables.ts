@@ -55,10 +55,3 @@ export const COPIED_TABLES = [
 type Missing = Exclude<keyof Database, (typeof COPIED_TABLES)[number]['name']>
 const everyTableCopied: [Missing] extends [never] ? true : Missing = true
 void everyTableCopied
-
-/**
- * Columns of folded search text. Rows written by earlier versions separate their fields with
- * U+0000, which PostgreSQL text cannot hold; searches fold it and U+001F (today's separator)
- * alike, so the copy writes U+001F instead.
- */
-export const SEARCH_COLUMNS: ReadonlySet<string> = new Set(['search_text', 'search_name', 'search_number'])

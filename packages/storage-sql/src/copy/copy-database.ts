@@ -1,7 +1,15 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../database'
 import type { SqlDialect } from '../dialect'
-import { COPIED_TABLES, SEARCH_COLUMNS, type CopiedTable } from './copied-tables'
+import { SEARCH_COLUMNS, isTextIndexTable } from '../search'
+import { COPIED_TABLES, type CopiedTable } from './copied-tables'
+
+/**
+ * The folded search columns' names. Rows written by earlier versions separate their fields with
+ * U+0000, which PostgreSQL text cannot hold; searches fold it and U+001F (today's separator)
+ * alike, so the copy writes U+001F instead.
+ */
+const SEARCHED_COLUMN_NAMES: ReadonlySet<string> = new Set(SEARCH_COLUMNS.map((column) => column.split('.')[1]!))
 
 /** An open database of the shared schema, migrated, as the copy reads or writes it. */
 export interface SqlDatabase {
@@ -105,7 +113,8 @@ async function refuseOtherMigrations(from: AnyDb, to: AnyDb): Promise<void> {
 
 async function columnsByTable(db: AnyDb): Promise<Map<string, string[]>> {
   const tables = await db.introspection.getTables()
-  return new Map(tables.filter((table) => !table.isView).map((table) => [table.name, table.columns.map((column) => column.name)]))
+  // A text index is rebuilt on the target from the rows copied, by the target's own indexes.
+  return new Map(tables.filter((table) => !table.isView && !isTextIndexTable(table.name)).map((table) => [table.name, table.columns.map((column) => column.name)]))
 }
 
 /** The same tables with the same columns on both sides, `seq` aside (SQLite's rowid is implicit). */
@@ -195,7 +204,7 @@ function valuesToWrite(plan: TablePlan, row: Row): Row {
   for (const column of plan.written) {
     const value = row[column]
     if (typeof value === 'string' && value.includes('\u0000')) {
-      if (!SEARCH_COLUMNS.has(column)) {
+      if (!SEARCHED_COLUMN_NAMES.has(column)) {
         throw new CopyRefused(`the column ${column} of ${plan.table} ${rowName(plan, row)} holds the character U+0000, `
           + 'which PostgreSQL cannot store: change that value in the source database and copy again')
       }

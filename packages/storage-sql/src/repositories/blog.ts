@@ -1,7 +1,8 @@
-import { foldForSearch, type BlogPost, type BlogPostListQuery, type BlogRepository, type BlogSlugNamespace } from '@invoicing/core'
+import { type BlogPost, type BlogPostListQuery, type BlogRepository, type BlogSlugNamespace } from '@invoicing/core'
 import { sql, type Selectable } from 'kysely'
 import type { BlogPostTable } from '../database'
 import type { Executor } from '../executor'
+import { needleOf, type Needle } from '../search'
 import { categoryFromRow, mediaFromRow, mediaToRow, postFromRow, postToRow, tagFromRow } from './blog-rows'
 import { readPage } from './read-page'
 
@@ -47,16 +48,13 @@ export function createBlogRepository(executor: Executor): BlogRepository {
   const slugHeld = async (namespace: BlogSlugNamespace, slug: string, id: string) =>
     (await row(db.selectFrom(SLUG_TABLES[namespace]).select('id').where('slug', '=', slug).where('id', '!=', id))) !== undefined
 
-  const postList = (query: BlogPostListQuery) => {
+  const postList = (query: BlogPostListQuery, needle: Needle | undefined) => {
     let filtered = db.selectFrom('blog_post')
     if (query.status) filtered = filtered.where('status', '=', query.status)
     if (query.locale) filtered = filtered.where('locale', '=', query.locale)
     if (query.categoryId) filtered = filtered.where('id', 'in', db.selectFrom('blog_post_category').select('post_id').where('category_id', '=', query.categoryId))
     if (query.tagId) filtered = filtered.where('id', 'in', db.selectFrom('blog_post_tag').select('post_id').where('tag_id', '=', query.tagId))
-    if (query.search) {
-      const needle = foldForSearch(query.search)
-      filtered = filtered.where((eb) => executor.dialect.containsFolded(eb, 'search_text', needle))
-    }
+    if (needle) filtered = filtered.where((eb) => executor.dialect.containsFolded(eb, 'blog_post.search_text', needle))
     return {
       rows: filtered.selectAll().orderBy(sql`published_at is null`).orderBy(sql`coalesce(published_at, updated_at) desc`).orderBy('id', 'desc')
         .limit(query.limit).offset(query.offset),
@@ -69,7 +67,7 @@ export function createBlogRepository(executor: Executor): BlogRepository {
       const found = await reader.row(db.selectFrom('blog_post').selectAll().where('id', '=', id))
       return found && (await withTerms([found], reader))[0]
     }),
-    listPosts: (query) => readPage(executor, postList(query), query, withTerms),
+    listPosts: async (query) => readPage(executor, postList(query, await needleOf(executor, query.search, ['blog_post.search_text'])), query, withTerms),
     listDuePosts: (asOf, limit) => executor.snapshot(async (reader) => withTerms(await reader.rows(db.selectFrom('blog_post').selectAll()
       .where('status', '=', 'SCHEDULED').where('publish_at', '<=', asOf).orderBy('publish_at').orderBy('id').limit(limit)), reader)),
     async slugsLike(namespace, base) {

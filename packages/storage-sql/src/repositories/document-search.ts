@@ -1,7 +1,8 @@
-import { foldForSearch } from '@invoicing/core'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import type { Database } from '../database'
 import type { SqlDialect } from '../dialect'
+import type { Executor, QueryBuilder } from '../executor'
+import { INDEXED_ROWS_AT_MOST, needleOf, type Needle, type SearchColumn } from '../search'
 
 /** The tables of numbered documents that name a customer. */
 type DocumentTable = 'invoice' | 'order_document'
@@ -9,32 +10,58 @@ type DocumentTable = 'invoice' | 'order_document'
 /** The tables of records that name a customer, searched by that customer's current name. */
 type CustomerOwnedTable = DocumentTable | 'recurring_schedule'
 
-/** Whether the record's customer's current name contains the folded `needle`, literally. */
+/** What a document list's search reads: the number, and the customer's current name. */
+const documentSearchColumns = (table: DocumentTable): SearchColumn[] => [`${table}.search_number`, 'customer.search_name']
+
+/**
+ * The company's documents whose number holds the needle, and those of the customers whose
+ * current name holds it (in either part, or both: read them as a set).
+ */
+export function documentsHolding({ db, dialect }: QueryBuilder, table: DocumentTable, companyId: string, needle: Needle) {
+  // Both tables have these columns; kysely cannot see that through a generic name.
+  const documents = () => db.selectFrom(table as 'invoice').select(dialect.insertionOrder.as('row'))
+  return documents().where((eb) => eb.and([dialect.containsFolded(eb, `${table}.search_number`, needle), dialect.equalsOnFoundRows(eb, `${table}.company_id`, companyId)]))
+    .unionAll(documents().where('company_id', '=', companyId).where((eb) => customerNameContains(dialect, eb, companyId, needle)))
+}
+
+/**
+ * The needle of a document list's `search`. The indexes count customers, and one customer may
+ * hold thousands of documents: where they find the needle, the documents are counted too.
+ */
+export async function documentNeedleOf(executor: Executor, table: DocumentTable, companyId: string, search: string | undefined): Promise<Needle | undefined> {
+  const needle = await needleOf(executor, search, documentSearchColumns(table))
+  if (!needle?.indexed) return needle
+  const held = await executor.row(executor.db.selectFrom(documentsHolding(executor, table, companyId, needle).limit(INDEXED_ROWS_AT_MOST + 1).as('held'))
+    .select((eb) => eb.fn.countAll<number>().as('count')))
+  return Number(held?.count ?? 0) <= INDEXED_ROWS_AT_MOST ? needle : { ...needle, indexed: false }
+}
+
+/** Whether the record's customer's current name contains the needle, literally. */
 export function customerNameContains<TB extends CustomerOwnedTable>(
-  { containsFolded }: SqlDialect,
+  dialect: SqlDialect,
   eb: ExpressionBuilder<Database, TB>,
   companyId: string,
-  needle: string,
+  needle: Needle,
 ): Expression<SqlBool> {
   // Every such table has `customer_id`; kysely cannot see that through a generic name.
   const records = eb as unknown as ExpressionBuilder<Database, 'invoice'>
   return records('customer_id', 'in', records.selectFrom('customer').select('customer.id')
-    .where('customer.company_id', '=', companyId)
-    .where((inner) => containsFolded(inner, 'customer.search_name', needle)))
+    .where((inner) => needle.indexed ? dialect.equalsOnFoundRows(inner, 'customer.company_id', companyId) : inner('customer.company_id', '=', companyId))
+    .where((inner) => dialect.containsFolded(inner, 'customer.search_name', needle)))
 }
 
 /**
- * Whether a document's number or its customer's current name contains `search`, literally
+ * Whether a document's number or its customer's current name contains the needle, literally
  * (`%` and `_` are plain characters) and folded, so case does not count.
  */
 export function numberOrCustomerNameContains<TB extends DocumentTable>(
   dialect: SqlDialect,
   eb: ExpressionBuilder<Database, TB>,
+  table: TB,
   companyId: string,
-  search: string,
+  needle: Needle,
 ): Expression<SqlBool> {
-  const needle = foldForSearch(search)
   // Both tables have these columns; kysely cannot see that through a generic name.
   const documents = eb as unknown as ExpressionBuilder<Database, 'invoice'>
-  return documents.or([dialect.containsFolded(documents, 'search_number', needle), customerNameContains(dialect, documents, companyId, needle)])
+  return documents.or([dialect.containsFolded(documents, `${table}.search_number`, needle), customerNameContains(dialect, documents, companyId, needle)])
 }

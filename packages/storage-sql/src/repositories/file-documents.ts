@@ -1,7 +1,8 @@
-import { foldForSearch, type FileDocumentLink, type FileDocumentListQuery, type FileDocumentRepository, type FileLinkType } from '@invoicing/core'
+import { type FileDocumentLink, type FileDocumentListQuery, type FileDocumentRepository, type FileLinkType } from '@invoicing/core'
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import type { Database, FileDocumentTable } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
+import { needleOf, type Needle } from '../search'
 import { documentFromRow, documentToRow, linkFromRow, linkToRow } from './file-document-rows'
 import { readPage } from './read-page'
 
@@ -47,15 +48,12 @@ function linkedToCustomer(eb: ExpressionBuilder<Database, 'file_document'>, comp
  * AND-combined, newest first. The list index serves the order (see migration 0015); the link
  * filters are lookups in the link index.
  */
-export function documentListQueries({ db, dialect }: QueryBuilder, companyId: string, query: FileDocumentListQuery) {
+export function documentListQueries({ db, dialect }: QueryBuilder, companyId: string, query: FileDocumentListQuery, needle?: Needle) {
   let filtered = db.selectFrom('file_document').where('file_document.company_id', '=', companyId).where('file_document.status', '=', query.status)
   if (query.category) filtered = filtered.where('file_document.category', '=', query.category)
   if (query.createdFrom) filtered = filtered.where('file_document.created_at', '>=', query.createdFrom)
   if (query.createdBefore) filtered = filtered.where('file_document.created_at', '<', query.createdBefore)
-  if (query.search) {
-    const needle = foldForSearch(query.search)
-    filtered = filtered.where((eb) => dialect.containsFolded(eb, 'file_document.search_text', needle))
-  }
+  if (needle) filtered = filtered.where((eb) => dialect.containsFolded(eb, 'file_document.search_text', needle))
   const { link, customerId } = query
   if (link) {
     filtered = filtered.where('file_document.id', 'in', db.selectFrom('file_document_link').select('document_id')
@@ -113,7 +111,10 @@ export function createFileDocumentRepository(executor: Executor): FileDocumentRe
       const found = await reader.row(db.selectFrom('file_document').selectAll().where('id', '=', id).where('company_id', '=', companyId))
       return found && (await withLinks([found], reader))[0]
     }),
-    list: (companyId, query) => readPage(executor, documentListQueries(executor, companyId, query), query, withLinks),
+    list: async (companyId, query) => {
+      const needle = await needleOf(executor, query.search, ['file_document.search_text'])
+      return readPage(executor, documentListQueries(executor, companyId, query, needle), query, withLinks)
+    },
     listAttachments: (companyId, type, targetId, limit) =>
       executor.snapshot(async (reader) => withLinks(await reader.rows(attachmentsQuery(db, companyId, type, targetId, limit)), reader)),
     async storedBytes(companyId) {

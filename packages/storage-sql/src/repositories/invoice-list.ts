@@ -1,19 +1,24 @@
 import type { Invoice, InvoiceListQuery, IssueDateCursor, IssueDateWalkQuery, Page, WalkPage } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
+import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { numberOrCustomerNameContains } from './document-search'
+import { documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
 
 /**
  * The page and count queries of the invoice list. Filters are AND-combined; the search is a
  * literal (`%` and `_` are plain characters) folded part of the number or
- * of the customer's current name. Each single filter is served by an index (see migration 0002).
+ * of the customer's current name, as `needle` prepared it. Each single filter is served by an
+ * index (see migration 0002). A search that few documents match starts from the documents the
+ * text indexes name, instead of from the company's list.
  */
-export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: string, query: InvoiceListQuery) {
-  let filtered = db.selectFrom('invoice').where('company_id', '=', companyId)
+export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: Needle) {
+  let filtered = needle?.indexed
+    ? db.selectFrom('invoice').where(dialect.insertionOrder, 'in', documentsHolding({ db, dialect }, 'invoice', companyId, needle))
+    : db.selectFrom('invoice').where('company_id', '=', companyId)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.documentType) filtered = filtered.where('invoice_type', '=', query.documentType)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
@@ -21,7 +26,7 @@ export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: str
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, companyId, query.search!))
+  if (needle && !needle.indexed) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'invoice', companyId, needle))
   return {
     rows: filtered.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
@@ -31,8 +36,9 @@ export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: str
 }
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
-export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  return readPage(executor, invoiceListQueries(executor, companyId, query), query, (found, reader) => withLines(reader, found))
+export async function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
+  const needle = await documentNeedleOf(executor, 'invoice', companyId, query.search)
+  return readPage(executor, invoiceListQueries(executor, companyId, query, needle), query, (found, reader) => withLines(reader, found))
 }
 
 /** The query of one stretch of the walk by issue date, number and id (index `invoice_issue_walk`). */

@@ -1,19 +1,23 @@
 import type { OrderDocument, OrderDocumentListQuery, Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, OrderDocumentTable } from '../database'
+import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { numberOrCustomerNameContains } from './document-search'
+import { documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
 import { readPage } from './read-page'
 
 /**
  * The page and count queries of one type's list. Filters are AND-combined; the search is a
- * literal folded part of the number or of the customer's current name. Each single filter is
- * served by an index that yields the list order (see migration 0012).
+ * literal folded part of the number or of the customer's current name, as `needle` prepared it.
+ * Each single filter is served by an index that yields the list order (see migration 0012). A
+ * search that few documents match starts from the documents the text indexes name.
  */
-export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyId: string, query: OrderDocumentListQuery) {
-  let filtered = db.selectFrom('order_document').where('company_id', '=', companyId).where('document_type', '=', query.documentType)
+export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: Needle) {
+  let filtered = (needle?.indexed
+    ? db.selectFrom('order_document').where(dialect.insertionOrder, 'in', documentsHolding({ db, dialect }, 'order_document', companyId, needle))
+    : db.selectFrom('order_document').where('company_id', '=', companyId)).where('document_type', '=', query.documentType)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
   if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
@@ -22,7 +26,7 @@ export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyI
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
-  if (query.search) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, companyId, query.search!))
+  if (needle && !needle.indexed) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'order_document', companyId, needle))
   return {
     // The number is unique in the company: nothing ties after it.
     rows: filtered.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
@@ -31,8 +35,9 @@ export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyI
 }
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
-export function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
-  return readPage(executor, orderDocumentListQueries(executor, companyId, query), query, (found, reader) => withLines(reader, found))
+export async function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
+  const needle = await documentNeedleOf(executor, 'order_document', companyId, query.search)
+  return readPage(executor, orderDocumentListQueries(executor, companyId, query, needle), query, (found, reader) => withLines(reader, found))
 }
 
 /** The lines of several documents, by document and position. */

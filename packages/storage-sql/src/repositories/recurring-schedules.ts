@@ -1,7 +1,8 @@
-import { foldForSearch, type RecurringScheduleListQuery, type RecurringScheduleRepository } from '@invoicing/core'
+import { type RecurringScheduleListQuery, type RecurringScheduleRepository } from '@invoicing/core'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
+import { needleOf, type Needle } from '../search'
 import { customerNameContains } from './document-search'
 import { readPage } from './read-page'
 import { occurrenceFromRow, occurrenceToRow, scheduleFromRow, scheduleToRow } from './recurring-schedule-rows'
@@ -14,13 +15,12 @@ const withoutNextRun = sql<number>`next_run_date is null`
  * literal folded part of the schedule's name or its customer's current name. Each filter is
  * served by an index in list order (see migration 0014).
  */
-export function scheduleListQueries({ db, dialect }: QueryBuilder, companyId: string, query: RecurringScheduleListQuery) {
+export function scheduleListQueries({ db, dialect }: QueryBuilder, companyId: string, query: RecurringScheduleListQuery, needle?: Needle) {
   let filtered = db.selectFrom('recurring_schedule').where('company_id', '=', companyId)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
-  if (query.search) {
-    const needle = foldForSearch(query.search)
-    filtered = filtered.where((eb) => eb.or([dialect.containsFolded(eb, 'search_name', needle), customerNameContains(dialect, eb, companyId, needle)]))
+  if (needle) {
+    filtered = filtered.where((eb) => eb.or([dialect.containsFolded(eb, 'recurring_schedule.search_name', needle), customerNameContains(dialect, eb, companyId, needle)]))
   }
   return {
     rows: filtered.selectAll('recurring_schedule')
@@ -70,7 +70,10 @@ export function createRecurringScheduleRepository(executor: Executor): Recurring
       const found = await row(db.selectFrom('recurring_schedule').selectAll().where('id', '=', id).where('company_id', '=', companyId))
       return found && scheduleFromRow(found)
     },
-    list: (companyId, query) => readPage(executor, scheduleListQueries(executor, companyId, query), query, (found) => found.map(scheduleFromRow)),
+    list: async (companyId, query) => {
+      const needle = await needleOf(executor, query.search, ['recurring_schedule.search_name', 'customer.search_name'])
+      return readPage(executor, scheduleListQueries(executor, companyId, query, needle), query, (found) => found.map(scheduleFromRow))
+    },
     listOccurrences: (companyId, scheduleId, page) =>
       readPage(executor, occurrenceListQueries(db, companyId, scheduleId, page), page, (found) => found.map(occurrenceFromRow)),
     async getOccurrence(companyId, id) {

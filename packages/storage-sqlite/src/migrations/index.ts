@@ -19,6 +19,7 @@ import { blog } from './0017-blog'
 import { exportSettings } from './0018-export-settings'
 import { exports } from './0019-exports'
 import { exportWalks } from './0020-export-walks'
+import { searchIndexes } from './0021-search-indexes'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-export-settings': exportSettings,
   '0019-exports': exports,
   '0020-export-walks': exportWalks,
+  '0021-search-indexes': searchIndexes,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,49 @@
+import type { Executor } from './executor'
+
+/**
+ * The columns of folded text (`foldForSearch`) that the lists search, as `table.column`. Each
+ * has a text index where the database has one.
+ */
+export const SEARCH_COLUMNS = [
+  'invoice.search_number',
+  'order_document.search_number',
+  'customer.search_name',
+  'customer.search_text',
+  'product.search_text',
+  'recurring_schedule.search_name',
+  'file_document.search_text',
+  'blog_post.search_text',
+] as const
+
+export type SearchColumn = (typeof SEARCH_COLUMNS)[number]
+
+/**
+ * The name of the text index of `column` where the database keeps it in tables of its own
+ * (SQLite's FTS5, with shadow tables named after it): derived data, never copied.
+ */
+export const textIndexOf = (column: SearchColumn) => `${column.replace('.', '_')}_trigrams`
+
+/** Whether `table` belongs to a text index (it, or one of its shadow tables). */
+export const isTextIndexTable = (table: string) =>
+  SEARCH_COLUMNS.some((column) => table === textIndexOf(column) || table.startsWith(`${textIndexOf(column)}_`))
+
+/**
+ * A list's search term, folded, and how its rows are found. `indexed`: few rows hold it, so the
+ * list starts from the rows the text indexes name and sorts those. Otherwise the list is read in
+ * its order and each row tested, which ends after a page when many rows hold the term. The
+ * choice changes the speed, never the result.
+ */
+export interface Needle {
+  readonly text: string
+  readonly indexed: boolean
+}
+
+/**
+ * At most this many rows are sorted for a page when the text indexes find them: sorting that
+ * many costs about what testing each of a company's 100,000 rows in list order does.
+ */
+export const INDEXED_ROWS_AT_MOST = 2_000
+
+/** The needle of a list's `search`, or none without one. */
+export const needleOf = async (executor: Pick<Executor, 'rows' | 'dialect'>, search: string | undefined, columns: readonly SearchColumn[]): Promise<Needle | undefined> =>
+  search ? executor.dialect.needleFor(executor, search, columns) : undefined
