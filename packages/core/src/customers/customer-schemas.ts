@@ -3,7 +3,7 @@ import { InvoicingError } from '../errors'
 import { checkVatIdFormat } from '../shared/vat-id'
 import {
   boundedString,
-  bic, calendarDate, clearable, countryCode, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, vatIdText,
+  bic, calendarDate, clearable, countryCode, emailAddress, iban, locale, optionalText, paymentTermDays, requiredText, searchTerm, vatIdText,
 } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
@@ -36,7 +36,7 @@ const customerEntries = {
 export const CustomerCreateSchema = aliased(v.object(customerEntries))
 export const CustomerUpdateSchema = aliased(v.partial(v.object(customerEntries)))
 export const CustomerListQuerySchema = aliased(v.object({
-  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the name, customer number or email'))),
+  search: searchTerm('the name, customer number or email'),
   ...pageEntries,
 }))
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { boundedString, calendarDate, optionalText, requiredText, upperCased } from '../shared/fields'
+import { boundedString, calendarDate, optionalText, requiredText, upperCased, searchTerm } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { FILE_DOCUMENT_CATEGORIES, FILE_DOCUMENT_STATUSES, FILE_LINK_TYPES } from './file-document'
@@ -76,7 +76,7 @@ export const DocumentListQuerySchema = aliased(v.object({
   customerId: v.optional(v.pipe(boundedString(100), v.description('Documents linked to the customer or to any of its invoices, sales documents or recurring schedules'))),
   category: v.optional(category),
   status: v.optional(v.pipe(upperCased(FILE_DOCUMENT_STATUSES), v.description('Default AVAILABLE'))),
-  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the file name or title'))),
+  search: searchTerm('the file name or title'),
   from: v.optional(v.pipe(calendarDate, v.description('Created on or after this date (company time zone)'))),
   to: v.optional(v.pipe(calendarDate, v.description('Created on or before this date (company time zone)'))),
   ...pageEntries,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { boundedString, calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate, upperCased } from '../shared/fields'
+import { boundedString, calendarDate, clearable, countryCode, decimal, locale, optionalText, requiredText, taxRate, upperCased, searchTerm } from '../shared/fields'
 import { jsonLimitBreach } from '../shared/json-limits'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
@@ -121,7 +121,7 @@ export const InvoiceListQuerySchema = aliased(
     status: v.optional(v.pipe(upperCased(INVOICE_STATUSES), v.description('Case-insensitive'))),
     invoiceType: v.optional(v.pipe(upperCased(INVOICE_TYPES), v.description('When omitted, every type is listed'))),
     customerId: v.optional(boundedString(100)),
-    search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the document number or the customer\'s name'))),
+    search: searchTerm('the document number or the customer\'s name'),
     from: v.optional(v.pipe(calendarDate, v.description('issueDate on or after this date'))),
     to: v.optional(v.pipe(calendarDate, v.description('issueDate on or before this date'))),
     categoryId: v.optional(v.pipe(boundedString(100), v.description('Document category id'))),

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { contentEntries, currency, type InvoiceUpdateFields, jsonObject, lineEntries, lineList } from '../invoices'
 import type { CalendarDate } from '../shared/calendar-date'
-import { boundedString, calendarDate, clearable, locale, type Locale, optionalText, requiredText, timestamp, upperCased } from '../shared/fields'
+import { boundedString, calendarDate, clearable, locale, type Locale, optionalText, requiredText, timestamp, upperCased, searchTerm } from '../shared/fields'
 import { PaymentCreateSchema } from '../payments'
 import { ORDER_DOCUMENT_KINDS } from '../sales-documents'
 import { pageEntries, type PageRequest } from '../shared/pagination'
@@ -128,7 +128,7 @@ export interface OrderDocumentListFilters extends PageRequest {
 export const listQuerySchemaOf = (statuses: readonly OrderDocumentStatus[], tracksDelivery: boolean): v.GenericSchema<Record<string, unknown>, OrderDocumentListFilters> => aliased(v.object({
   status: v.optional(v.pipe(upperCased(statuses), v.description('Case-insensitive'))),
   customerId: v.optional(boundedString(100)),
-  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the number or the customer\'s name'))),
+  search: searchTerm('the number or the customer\'s name'),
   from: v.optional(v.pipe(calendarDate, v.description('Document date on or after this date'))),
   to: v.optional(v.pipe(calendarDate, v.description('Document date on or before this date'))),
   invoiceStatus: v.optional(upperCased(DOCUMENT_INVOICE_STATUSES)),

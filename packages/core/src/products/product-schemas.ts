@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { boundedString, clearable, decimal, optionalText, requiredText } from '../shared/fields'
+import { clearable, decimal, optionalText, requiredText, searchTerm } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { PRODUCT_LINE_TYPES } from './product'
@@ -17,7 +17,7 @@ const productEntries = {
 export const ProductCreateSchema = aliased(v.object(productEntries))
 export const ProductUpdateSchema = aliased(v.partial(v.object(productEntries)))
 export const ProductListQuerySchema = aliased(v.object({
-  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the name, product number or description'))),
+  search: searchTerm('the name, product number or description'),
   ...pageEntries,
 }))
 

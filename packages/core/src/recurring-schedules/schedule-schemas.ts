@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { contentEntries, currency, jsonObject, lineList, LineInputSchema } from '../invoices'
-import { boundedString, calendarDate, clearable, emailAddress, locale, paymentTermDays, requiredText, upperCased } from '../shared/fields'
+import { boundedString, calendarDate, clearable, emailAddress, locale, paymentTermDays, requiredText, upperCased, searchTerm } from '../shared/fields'
 import { pageEntries } from '../shared/pagination'
 import { aliased } from '../shared/validation'
 import { INTERVAL_UNITS, SERVICE_PERIOD_MODES } from '../recurring'
@@ -66,7 +66,7 @@ export type ScheduleUpdateInput = v.InferInput<typeof ScheduleUpdateSchema>
 export const ScheduleListQuerySchema = aliased(v.object({
   status: v.optional(v.pipe(upperCased(SCHEDULE_STATUSES), v.description('Case-insensitive'))),
   customerId: v.optional(boundedString(100)),
-  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the schedule\'s name or the customer\'s name'))),
+  search: searchTerm('the schedule\'s name or the customer\'s name'),
   ...pageEntries,
 }))
 

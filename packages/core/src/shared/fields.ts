@@ -14,6 +14,15 @@ import { isCalendarDate } from './calendar-date'
  */
 export const boundedString = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`))
 
+/**
+ * The longest `search` of a list. A search box rarely sends more than a few words, but pasted
+ * text is answered (nothing matches) rather than refused.
+ */
+export const SEARCH_MAX_LENGTH = 1000
+
+/** A list's `search` query value: a literal, case-insensitive part of the fields `searched` names. */
+export const searchTerm = (searched: string) => v.optional(v.pipe(boundedString(SEARCH_MAX_LENGTH), v.description(`Case-insensitive part of ${searched}`)))
+
 /** A non-empty trimmed string of at most `max` characters. */
 export const requiredText = (max = 255) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(max, `must be at most ${max} characters`))

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { boundedString, clearable, locale, optionalText, requiredText, timestamp, upperCased } from '../../shared/fields'
+import { boundedString, clearable, locale, optionalText, requiredText, timestamp, upperCased, searchTerm } from '../../shared/fields'
 import { pageEntries } from '../../shared/pagination'
 import { aliased } from '../../shared/validation'
 import { slugField } from '../slugs/slug'
@@ -49,7 +49,7 @@ export const PostListQuerySchema = aliased(v.object({
   locale: v.optional(locale),
   categoryId: v.optional(id),
   tagId: v.optional(id),
-  search: v.optional(v.pipe(boundedString(200), v.description('Case-insensitive part of the title'))),
+  search: searchTerm('the title'),
   ...pageEntries,
 }))
 export type PostListQuery = v.InferInput<typeof PostListQuerySchema>
