@@ -90,3 +90,18 @@ export function median(values) {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle] ?? NaN : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
 }
+
+/**
+ * Runs one phase of the benchmark between a start line and an end line with its elapsed
+ * seconds and what `run` reports (a count, e.g. "9 rounds of 5 cases"), so a long phase
+ * never looks like a hang.
+ * @template T @param {string} name @param {() => Promise<T>} run @param {(result: T) => string} [counts]
+ * @returns {Promise<T>}
+ */
+export async function phase(name, run, counts) {
+  const started = performance.now()
+  console.log(`\n▶ ${name}: started ${new Date().toISOString().slice(11, 19)} UTC`)
+  const result = await run()
+  console.log(`■ ${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s${counts ? ` (${counts(result)})` : ''}`)
+  return result
+}
