@@ -3,8 +3,9 @@
 // bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices,
 // document renders, reads while 200-page PDFs are drawn, the host's memory while it answers
 // with large documents, the scheduler at scale, documents' (files') bytes in and out, exports,
-// and SQLite against PostgreSQL (one host, and two on one database). Each phase prints a line
-// when it starts and one when it ends, with its counts and elapsed seconds.
+// SQLite against PostgreSQL (one host, and two on one database), and the lists at 10k, 100k and
+// 1M invoices in the database (bench/scale.mjs, which writes bench/results/). Each phase prints a
+// line when it starts and one when it ends, with its counts and elapsed seconds.
 //
 // A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
 // the same hardware), so a figure means something only beside one taken at the same time:
@@ -20,6 +21,7 @@ import { filesBench } from './files.mjs'
 import { measure, median, phase, placement, startServer } from './harness.mjs'
 import { pdfUnderLoad } from './pdf-under-load.mjs'
 import { measureResponseSizes, printResponseSizes } from './response-size.mjs'
+import { scaleBench } from './scale.mjs'
 import { schedulerAtScale } from './scheduler.mjs'
 
 const seconds = Number(process.argv[2] ?? 3)
@@ -176,6 +178,11 @@ try {
   const databases = await phase(`SQLite and PostgreSQL at ${databaseCount.toLocaleString('en')} invoices`, () => databasesBench(databaseCount, seconds))
   if (!databases.met) console.error('databases: a target was missed')
   if (databases.failed > 0) process.exitCode = 1
+  // Shorter and fewer rounds than above: three sizes of sixteen cases at those settings would
+  // take most of an hour.
+  const scale = await phase('speed at scale (10k, 100k, 1M invoices in the database)', () => scaleBench(Math.min(seconds, 2), Math.min(rounds, 5)))
+  if (!scale.met) console.error('speed at scale: a target was missed')
+  if (!scale.valid) process.exitCode = 1
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1
