@@ -2,6 +2,7 @@
 // Servers in child processes, the load generator here, and where each of them runs.
 import { execFileSync, fork } from 'node:child_process'
 import { availableParallelism } from 'node:os'
+import http from 'node:http'
 import autocannon from 'autocannon'
 
 /**
@@ -59,7 +60,12 @@ export async function startServer(file, args = [], env = {}, { pinned = true } =
     child.once('message', resolve)
     child.send('ask')
   })
-  return { info, cpuMicros, ask, child, stop: () => child.kill() }
+  /** Sends `message` and resolves with the server's next message. @param {unknown} message @returns {Promise<any>} */
+  const request = (message) => new Promise((resolve) => {
+    child.once('message', resolve)
+    child.send(/** @type {any} */ (message))
+  })
+  return { info, cpuMicros, ask, request, child, stop: () => child.kill() }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
@@ -89,4 +95,54 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle] ?? NaN : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
+}
+
+/**
+ * Latency without queueing: one keep-alive connection, one request after the other for
+ * `seconds`, each timed to the microsecond (autocannon's histogram counts whole milliseconds,
+ * too coarse for answers of a fraction of one). Every answer must have `status`; the others
+ * count as failed.
+ * @param {string} url @param {Record<string, string>} headers @param {number} seconds
+ * @returns {Promise<{ p50: number, p99: number, requests: number, failed: number }>} times in ms
+ */
+export async function sequentialLatency(url, headers, seconds, expectedStatus = 200) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  /** @type {number[]} */
+  const times = []
+  let failed = 0
+  const until = performance.now() + seconds * 1000
+  try {
+    do {
+      const started = performance.now()
+      const status = await new Promise((resolve, reject) => {
+        http.get(url, { agent, headers }, (response) => {
+          response.resume()
+          response.once('end', () => resolve(response.statusCode))
+          response.once('error', reject)
+        }).once('error', reject)
+      })
+      times.push(performance.now() - started)
+      if (status !== expectedStatus) failed++
+    } while (performance.now() < until)
+  } finally {
+    agent.destroy()
+  }
+  times.sort((a, b) => a - b)
+  const at = (/** @type {number} */ share) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)] ?? NaN
+  return { p50: at(0.5), p99: at(0.99), requests: times.length, failed }
+}
+
+/**
+ * Runs one phase of the benchmark between a start line and an end line with its elapsed
+ * seconds and what `run` reports (a count, e.g. "9 rounds of 5 cases"), so a long phase
+ * never looks like a hang.
+ * @template T @param {string} name @param {() => Promise<T>} run @param {(result: T) => string} [counts]
+ * @returns {Promise<T>}
+ */
+export async function phase(name, run, counts) {
+  const started = performance.now()
+  console.log(`\n▶ ${name}: started ${new Date().toISOString().slice(11, 19)} UTC`)
+  const result = await run()
+  console.log(`■ ${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s${counts ? ` (${counts(result)})` : ''}`)
+  return result
 }

@@ -3,7 +3,9 @@
 // bare Koa handlers measured in the same run; then the invoice list with 100,000 invoices,
 // document renders, reads while 200-page PDFs are drawn, the host's memory while it answers
 // with large documents, the scheduler at scale, documents' (files') bytes in and out, exports,
-// and SQLite against PostgreSQL (one host, and two on one database).
+// SQLite against PostgreSQL (one host, and two on one database), and the lists at 10k, 100k and
+// 1M invoices in the database (bench/scale.mjs, which writes bench/results/). Each phase prints a
+// line when it starts and one when it ends, with its counts and elapsed seconds.
 //
 // A 2-core VM changes speed by tens of percent from one minute to the next (other guests on
 // the same hardware), so a figure means something only beside one taken at the same time:
@@ -16,9 +18,10 @@
 import { databasesBench } from './databases.mjs'
 import { exportsBench } from './exports.mjs'
 import { filesBench } from './files.mjs'
-import { measure, median, placement, startServer } from './harness.mjs'
+import { measure, median, phase, placement, startServer } from './harness.mjs'
 import { pdfUnderLoad } from './pdf-under-load.mjs'
 import { measureResponseSizes, printResponseSizes } from './response-size.mjs'
+import { scaleBench } from './scale.mjs'
 import { schedulerAtScale } from './scheduler.mjs'
 
 const seconds = Number(process.argv[2] ?? 3)
@@ -26,7 +29,8 @@ const rounds = Number(process.argv[3] ?? 9)
 const TARGET_READ_RATIO = 0.5
 
 const serverFile = (/** @type {string} */ name) => new URL(`./servers/${name}`, import.meta.url)
-const host = await startServer(serverFile('host.ts'))
+const host = await phase('start the host with 100,000 invoices and 100,000 quotes in one company', () => startServer(serverFile('host.ts')),
+  (server) => `${server.info.invoiceCount.toLocaleString('en')} invoices seeded in ${server.info.seedSeconds.toFixed(1)} s`)
 const auth = { authorization: `Bearer ${host.info.key}` }
 const readUrl = `${host.info.url}/api/v1/customers/${host.info.customerId}`
 const customerDocument = await (await fetch(readUrl, { headers: auth })).text()
@@ -74,14 +78,18 @@ try {
   ]
   /** @type {Measurement[][]} one row per round, the cases in the order above */
   const byRound = []
-  for (let round = 0; round < rounds; round++) {
-    const row = []
-    for (const { name, server, options } of readCases) row.push(await measure(name, server, options, { seconds, warmUpSeconds: round === 0 ? 2 : 0 }))
-    byRound.push(row)
-  }
-  const create = await measure('POST /api/v1/customers', host, {
-    url: `${host.info.url}/api/v1/customers`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newCustomer,
-  }, { seconds })
+  const create = await phase(`reads: ${rounds} interleaved rounds of ${readCases.length} cases, then POST /customers`, async () => {
+    for (let round = 0; round < rounds; round++) {
+      const started = performance.now()
+      const row = []
+      for (const { name, server, options } of readCases) row.push(await measure(name, server, options, { seconds, warmUpSeconds: round === 0 ? 2 : 0 }))
+      byRound.push(row)
+      console.log(`  round ${round + 1}/${rounds}: ${readCases.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    }
+    return measure('POST /api/v1/customers', host, {
+      url: `${host.info.url}/api/v1/customers`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newCustomer,
+    }, { seconds })
+  })
   const results = [...readCases.map(({ name }, index) => summary(name, byRound.map((row) => /** @type {Measurement} */ (row[index])))), create]
   const ratiosOf = (/** @type {number} */ caseIndex, /** @type {number} */ baseIndex) =>
     byRound.map((row) => /** @type {Measurement} */ (row[caseIndex]).rps / /** @type {Measurement} */ (row[baseIndex]).rps)
@@ -106,7 +114,7 @@ try {
   console.log(`authenticated read / bare Koa one-line JSON:         ${ratioLine(ratiosOf(3, 0))}`)
   console.log(`create / bare Koa one-line JSON:                     ${percent(create.rps / /** @type {Measurement} */ (results[0]).rps)}`)
 
-  const invoiceResults = [
+  const invoiceResults = await phase('invoice and quote lists at 100,000 each', async () => [
     await measure('GET /invoices (first page of 50)', host, { url: invoicesUrl, headers: auth }, { seconds }),
     await measure('GET /invoices?status=sent', host, { url: `${invoicesUrl}?status=sent`, headers: auth }, { seconds }),
     await measure('GET /invoices?customer_id=…', host, { url: `${invoicesUrl}?customer_id=${host.info.customerId}`, headers: auth }, { seconds }),
@@ -122,7 +130,7 @@ try {
     await measure('POST /invoices (draft, 2 lines)', host, {
       url: invoicesUrl, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: newInvoice,
     }, { seconds }),
-  ]
+  ], (rows) => `${rows.length} cases of ${seconds} s`)
   console.log(`\ninvoices: ${host.info.invoiceCount.toLocaleString('en')} in one company (seeded in ${host.info.seedSeconds.toFixed(1)} s)\n`)
   console.log(`${'case'.padEnd(40)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/req'.padStart(12)}${'failed'.padStart(8)}`)
   for (const r of invoiceResults) {
@@ -134,7 +142,8 @@ try {
   console.log(`\nquotes: ${host.info.quoteCount.toLocaleString('en')} in the same company; GET /quotes page 1 on one connection p99 ${quotePage.p99} ms (target < 20 ms: ${quotePage.p99 < 20 ? 'met' : 'MISSED'}),`)
   console.log(`  ${percent(quotePage.rps / invoicePage.rps)} of the requests per second of GET /invoices page 1 on one connection (the reference row, measured just before)`)
 
-  const conversions = await startServer(serverFile('conversions.ts'), [String(Math.max(5, seconds * 3))])
+  const conversions = await phase('conversions of a 500-line order confirmation', () => startServer(serverFile('conversions.ts'), [String(Math.max(5, seconds * 3))]),
+    (server) => `${server.info.results.length} steps, ${server.info.repetitions} times each`)
   const { lines, repetitions, results: steps } = /** @type {{ lines: number, repetitions: number, results: { name: string, p50: number, p99: number }[] }} */ (conversions.info)
   const reference = /** @type {{ p50: number }} */ (steps.find((step) => step.name === 'create'))
   console.log(`\nconversions of a ${lines}-line order confirmation on SQLite, ${repetitions} times each (no HTTP); target < 100 ms each\n`)
@@ -146,24 +155,34 @@ try {
   }
   conversions.stop()
 
-  const renders = await startServer(serverFile('render.ts'), [String(Math.max(2, Math.round(seconds / 2)))])
+  const renders = await phase('document renders', () => startServer(serverFile('render.ts'), [String(Math.max(2, Math.round(seconds / 2)))]),
+    (server) => `${server.info.results.length} cases`)
   console.log(`\ndocument renders in one process (no HTTP)\n`)
   console.log(`${'case'.padEnd(40)}${'per s'.padStart(9)}${'ms each'.padStart(9)}${'KiB'.padStart(8)}`)
   for (const r of /** @type {{ name: string, perSecond: number, bytes: number }[]} */ (renders.info.results)) {
     console.log(`${r.name.padEnd(40)}${r.perSecond.toFixed(0).padStart(9)}${(1000 / r.perSecond).toFixed(1).padStart(9)}${(r.bytes / 1024).toFixed(0).padStart(8)}`)
   }
   renders.stop()
-  await pdfUnderLoad(Math.max(5, seconds * 2))
-  if (!printResponseSizes(await measureResponseSizes())) console.error('the page of 100 large invoices grew the host by 100 MB or more')
-  await schedulerAtScale(Number(process.env.BENCH_SCHEDULES ?? 10_000))
-  const files = await filesBench()
+  await phase('reads while 191-page PDFs are drawn', () => pdfUnderLoad(Math.max(5, seconds * 2)))
+  const sizes = await phase('large responses (100 invoices of 1,000 lines)', () => measureResponseSizes())
+  if (!printResponseSizes(sizes)) console.error('the page of 100 large invoices grew the host by 100 MB or more')
+  const schedules = Number(process.env.BENCH_SCHEDULES ?? 10_000)
+  await phase(`the scheduler with ${schedules.toLocaleString('en')} schedules due`, () => schedulerAtScale(schedules))
+  const files = await phase('documents\' bytes', () => filesBench())
   if (!files.met) console.error('documents\' bytes: a target was missed')
   if (!files.valid) process.exitCode = 1
-  const exports = await exportsBench(Number(process.env.BENCH_EXPORT_INVOICES ?? 100_000))
+  const exportCount = Number(process.env.BENCH_EXPORT_INVOICES ?? 100_000)
+  const exports = await phase(`exports of ${exportCount.toLocaleString('en')} invoices`, () => exportsBench(exportCount))
   if (!exports.met) console.error('exports: a target was missed')
-  const databases = await databasesBench(Number(process.env.BENCH_DATABASE_INVOICES ?? 100_000), seconds)
+  const databaseCount = Number(process.env.BENCH_DATABASE_INVOICES ?? 100_000)
+  const databases = await phase(`SQLite and PostgreSQL at ${databaseCount.toLocaleString('en')} invoices`, () => databasesBench(databaseCount, seconds))
   if (!databases.met) console.error('databases: a target was missed')
   if (databases.failed > 0) process.exitCode = 1
+  // Shorter and fewer rounds than above: three sizes of sixteen cases at those settings would
+  // take most of an hour.
+  const scale = await phase('speed at scale (10k, 100k, 1M invoices in the database)', () => scaleBench(Math.min(seconds, 2), Math.min(rounds, 5)))
+  if (!scale.met) console.error('speed at scale: a target was missed')
+  if (!scale.valid) process.exitCode = 1
   if (results.some((r) => r.failed > 0)) {
     console.error('\nsome requests failed: the figures above are not valid')
     process.exitCode = 1

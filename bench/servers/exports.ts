@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bookedDocumentRecords, companyActor, type Actor, type Invoicing, type Storage } from '@invoicing/core'
 import { startHost } from '@invoicing/http'
+import { seedProgress } from './seed-progress'
 
 const folder = mkdtempSync(join(tmpdir(), 'invoicing-bench-exports-'))
 process.once('SIGTERM', () => {
@@ -40,6 +41,7 @@ async function seedIssuedInvoices(invoicing: Invoicing, storage: Storage, by: Ac
     ],
   })
   const { customer: _, payments: __, paidAmount: ___, ...invoice } = template
+  const progress = seedProgress('issued invoices', total)
   for (let start = 0; start < total; start += 1000) {
     await storage.transaction(async (tx) => {
       for (let index = start; index < Math.min(total, start + 1000); index++) {
@@ -52,6 +54,7 @@ async function seedIssuedInvoices(invoicing: Invoicing, storage: Storage, by: Ac
         })
       }
     })
+    progress(Math.min(total, start + 1000))
   }
 }
 
