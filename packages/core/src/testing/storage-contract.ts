@@ -17,6 +17,7 @@ import { fileDocumentContract } from './file-document-contract'
 import { blogContract } from './blog-contract'
 import { exportContract } from './export-contract'
 import { exportWalkContract } from './export-walk-contract'
+import { searchContract } from './search-contract'
 
 /** How the contract suite gets a fresh, migrated, empty storage of one adapter. */
 export interface StorageHarness {
@@ -786,6 +787,7 @@ export function storageContract(harness: StorageHarness): void {
     exportContract({ storage: () => storage, storedCustomers, concurrently })
     exportWalkContract({ storage: () => storage, storedCustomers })
     blogContract({ storage: () => storage, concurrently })
+    searchContract({ storage: () => storage })
 
     describe('document categories', () => {
       it('round-trips, lists a company’s categories by name, and deletes within the company', async () => {

@@ -1,0 +1,237 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import fc from 'fast-check'
+import type { Company } from '../companies'
+import type { Customer } from '../customers'
+import type { Invoice } from '../invoices'
+import type { OrderDocument } from '../order-documents'
+import type { Product } from '../products'
+import type { Storage, StorageReader, StorageTx } from '../ports/storage'
+import type { Page, PageRequest } from '../shared/pagination'
+import { foldForSearch } from '../shared/search'
+import { aCompany, aCustomer, anInvoice, anOrderDocument, aProduct } from './fixtures'
+import { ABSENT_CHARACTER, change, corpus, needle, withFlippedCase, type Change, type Corpus, type Needle } from './search-corpus'
+
+/** What the storage contract hands its search cases. */
+export interface SearchContractContext {
+  storage(): Storage
+}
+
+/** Few runs of small corpora: enough to meet every kind of needle, quick on every adapter. */
+// Shrinking a failure re-runs the property many times; past the limit it reports the smallest failure found so far.
+const RUNS = { numRuns: 20, skipAllAfterTimeLimit: 30_000 }
+
+/** More than a corpus holds of one list: one page shows all. */
+const everything: PageRequest = { limit: 100, offset: 0 }
+
+const LONG_NEEDLE = 1_000
+
+/** What one company has stored, kept beside the storage as the brute-force side of the comparison. */
+interface Stored {
+  company: Company
+  companyId: string
+  customers: Customer[]
+  products: Product[]
+  invoices: Invoice[]
+  orderDocuments: OrderDocument[]
+}
+
+/** The records of `data` for a new company, with a product whose description is 1,200 characters long. */
+function storedOf(data: Corpus): Stored {
+  const company = aCompany()
+  const customers = firstOfEachNumber(data.customers, (customer) => customer.customerNumber).map((customer) => aCustomer(company.id, customer))
+  const customerAt = (index: number) => customers[index % customers.length]!.id
+  const long = Array.from(data.longSeed.repeat(1_200)).slice(0, 1_200).join('')
+  const products = [...data.products, { name: 'lang', productNumber: null, description: long, createdAt: '2026-03-01T10:00:00.000Z' }]
+  return {
+    company,
+    companyId: company.id,
+    customers,
+    products: firstOfEachNumber(products, (product) => product.productNumber).map((product) => aProduct(company.id, product)),
+    invoices: firstOfEachNumber(data.invoices, (invoice) => invoice.number).map(({ customer, draft, ...invoice }) => anInvoice(company.id, customerAt(customer), {
+      ...invoice, documentType: 'INVOICE', status: draft ? 'DRAFT' : 'SENT', numberIssued: !draft, lines: [],
+    })),
+    orderDocuments: firstOfEachNumber(data.orderDocuments, (document) => document.number).map(({ customer, ...document }) => anOrderDocument(company.id, customerAt(customer), {
+      ...document, status: 'OPEN', lines: [], convertedQuantities: {}, precedingDocument: null,
+    })),
+  }
+}
+
+/** Records with a number taken by an earlier one left out: numbers are unique in a company. */
+function firstOfEachNumber<T>(records: T[], numberOf: (record: T) => string | null): T[] {
+  const taken = new Set<string>()
+  return records.filter((record) => {
+    const number = numberOf(record)
+    if (number === null) return true
+    if (taken.has(number)) return false
+    taken.add(number)
+    return true
+  })
+}
+
+/** Whether one of `fields`, folded, contains the folded `search`: the brute force. */
+function found(search: string, ...fields: (string | null)[]): boolean {
+  const folded = foldForSearch(search)
+  return fields.some((field) => field !== null && foldForSearch(field).includes(folded))
+}
+
+/** A list as the brute force sees it: what it holds, and the fields of a record its search reads. */
+interface SearchedList<T extends { id: string }> {
+  name: string
+  holds: T[]
+  searchedFields(record: T): (string | null)[]
+  list(query: PageRequest & { search?: string }): Promise<Page<T>>
+}
+
+/** Every list with a search, read through `reader` (the storage, or a transaction). */
+function searchedLists(reader: Pick<StorageReader, 'customers' | 'products' | 'invoices' | 'orderDocuments'>, stored: Stored) {
+  const { companyId } = stored
+  const nameOf = (customerId: string) => stored.customers.find((customer) => customer.id === customerId)!.name
+  const numberAndCustomer = (record: { number: string; customerId: string }) => [record.number, nameOf(record.customerId)]
+  const orderDocuments = (documentType: 'QUOTE' | 'ORDER_CONFIRMATION'): SearchedList<OrderDocument> => ({
+    name: `order documents ${documentType}`,
+    holds: stored.orderDocuments.filter((document) => document.documentType === documentType),
+    searchedFields: numberAndCustomer,
+    list: (query) => reader.orderDocuments.list(companyId, { ...query, documentType }),
+  })
+  return [
+    {
+      name: 'customers', holds: stored.customers, list: (query) => reader.customers.list(companyId, query),
+      searchedFields: (customer) => [customer.name, customer.customerNumber, customer.email],
+    } satisfies SearchedList<Customer>,
+    {
+      name: 'products', holds: stored.products, list: (query) => reader.products.list(companyId, query),
+      searchedFields: (product) => [product.name, product.productNumber, product.description],
+    } satisfies SearchedList<Product>,
+    { name: 'invoices', holds: stored.invoices, list: (query) => reader.invoices.list(companyId, query), searchedFields: numberAndCustomer } satisfies SearchedList<Invoice>,
+    {
+      name: 'draft invoices', holds: stored.invoices.filter((invoice) => invoice.status === 'DRAFT'),
+      list: (query) => reader.invoices.list(companyId, { ...query, status: 'DRAFT' }), searchedFields: numberAndCustomer,
+    } satisfies SearchedList<Invoice>,
+    orderDocuments('QUOTE'),
+    orderDocuments('ORDER_CONFIRMATION'),
+  ] as SearchedList<{ id: string }>[]
+}
+
+/** The search text a needle makes from `values`, the searched fields of a list's records now. */
+function searchOf({ recipe }: Needle, values: string[]): string {
+  if (recipe.kind === 'literal') return recipe.text
+  const characters = Array.from(values.length === 0 ? 'a' : values[recipe.value % values.length]!)
+  const start = recipe.start % characters.length
+  const part = withFlippedCase(characters.slice(start, start + recipe.length).join(''), recipe.caseFlips)
+  return recipe.form ? part.normalize(recipe.form) : part
+}
+
+/** Needles of 1,000 characters cut from the long description: one it contains, one it nearly contains. */
+function longSearches(stored: Stored): string[] {
+  const long = Array.from(stored.products.at(-1)!.description!)
+  const part = long.slice(100, 100 + LONG_NEEDLE)
+  return [withFlippedCase(part.join(''), [true, false, false]), [...part.slice(0, -1), ABSENT_CHARACTER].join('')]
+}
+
+/**
+ * Each list searched for each needle gives the records of the unsearched list (in its order)
+ * whose folded searched fields contain the folded needle, with their number as `total`, and so
+ * does a page of them. Needles are cut from the list's own records, so that most find some.
+ */
+async function assertSearchesAgree(lists: SearchedList<{ id: string }>[], needles: Needle[], stored: Stored, when: string) {
+  const absent = `${ABSENT_CHARACTER}${ABSENT_CHARACTER}`
+  for (const searched of lists) {
+    const all = await searched.list(everything)
+    assert.deepEqual(new Set(all.items.map((record) => record.id)), new Set(searched.holds.map((record) => record.id)), `${when}: ${searched.name} unsearched`)
+    assert.equal(all.total, searched.holds.length, `${when}: ${searched.name} unsearched total`)
+    assert.equal((await searched.list({ ...everything, search: absent })).total, 0, `${when}: ${searched.name} finds nothing for ${absent}`)
+    const fieldsById = new Map(searched.holds.map((record) => [record.id, searched.searchedFields(record)]))
+    const values = [...fieldsById.values()].flat().filter((value): value is string => value !== null)
+    const searches = [
+      ...needles.map((needle) => ({ search: searchOf(needle, values), page: { limit: needle.limit, offset: needle.offset } })),
+      ...longSearches(stored).map((search) => ({ search, page: { limit: 2, offset: 0 } })),
+    ]
+    for (const { search, page } of searches) {
+      const expected = all.items.filter((record) => found(search, ...fieldsById.get(record.id)!)).map((record) => record.id)
+      const message = `${when}: ${searched.name} searched for ${JSON.stringify(search)}`
+      const result = await searched.list({ ...everything, search })
+      assert.deepEqual(result.items.map((record) => record.id), expected, message)
+      assert.equal(result.total, expected.length, `${message}: total`)
+      const paged = await searched.list({ ...page, search })
+      assert.deepEqual(paged.items.map((record) => record.id), expected.slice(page.offset, page.offset + page.limit), `${message}: page ${JSON.stringify(page)}`)
+      assert.equal(paged.total, expected.length, `${message}: page total`)
+    }
+  }
+}
+
+/** Applies `change` to what is stored through `tx` and to the brute force's copy, where it applies. */
+async function applyChange(tx: StorageTx, stored: Stored, change: Change) {
+  const at = <T>(records: T[]) => records.length === 0 ? undefined : records[change.index % records.length]
+  const numberTaken = (records: { id: string; number: string }[], id: string, number: string) => records.some((record) => record.id !== id && record.number === number)
+  switch (change.kind) {
+    case 'renameCustomer': {
+      const customer = at(stored.customers)!
+      Object.assign(customer, { name: change.name, email: change.email })
+      return tx.customers.update(customer)
+    }
+    case 'changeProduct': {
+      const product = at(stored.products.slice(0, -1))
+      if (!product || stored.products.some((other) => other !== product && change.productNumber !== null && other.productNumber === change.productNumber)) return
+      Object.assign(product, { name: change.name, productNumber: change.productNumber, description: change.description })
+      return tx.products.update(product)
+    }
+    case 'issueDraft': {
+      const draft = at(stored.invoices.filter((invoice) => invoice.status === 'DRAFT'))
+      if (!draft || numberTaken(stored.invoices, draft.id, change.number)) return
+      Object.assign(draft, { number: change.number, numberIssued: true, status: 'SENT' })
+      return tx.invoices.update(draft)
+    }
+    case 'deleteDraft': {
+      const draft = at(stored.invoices.filter((invoice) => invoice.status === 'DRAFT'))
+      if (!draft) return
+      stored.invoices.splice(stored.invoices.indexOf(draft), 1)
+      return tx.invoices.delete(stored.companyId, draft.id)
+    }
+    case 'changeOrderDocument': {
+      const document = at(stored.orderDocuments)
+      if (!document || numberTaken(stored.orderDocuments, document.id, change.number)) return
+      Object.assign(document, { number: change.number, customerId: stored.customers[change.customer % stored.customers.length]!.id })
+      return tx.orderDocuments.update(document)
+    }
+    case 'deleteOrderDocument': {
+      const document = at(stored.orderDocuments)
+      if (!document) return
+      stored.orderDocuments.splice(stored.orderDocuments.indexOf(document), 1)
+      return tx.orderDocuments.delete(stored.companyId, document.id)
+    }
+  }
+}
+
+/**
+ * Search on every list gives exactly what a brute-force filter over the stored records gives:
+ * the folded needle contained, literally, in a folded searched field. Each run stores a company
+ * of its own (earlier runs' companies hold records that the same needles find, and must not
+ * show), searches, changes records in a transaction, searches inside it and after its commit.
+ */
+export function searchContract(context: SearchContractContext): void {
+  describe('search', () => {
+    it('every list’s search finds what a brute-force filter finds, in list order, in pages, after changes', async () => {
+      await fc.assert(fc.asyncProperty(
+        corpus, fc.array(needle, { minLength: 2, maxLength: 5 }), fc.array(change, { minLength: 1, maxLength: 6 }),
+        async (data, needles, changes) => {
+          const storage = context.storage()
+          const stored = storedOf(data)
+          await storage.transaction(async (tx) => {
+            await tx.companies.insert(stored.company)
+            for (const customer of stored.customers) await tx.customers.insert(customer)
+            for (const product of stored.products) await tx.products.insert(product)
+            for (const invoice of stored.invoices) await tx.invoices.insert(invoice)
+            for (const document of stored.orderDocuments) await tx.orderDocuments.insert(document)
+          })
+          await assertSearchesAgree(searchedLists(storage, stored), needles, stored, 'stored')
+          await storage.transaction(async (tx) => {
+            for (const each of changes) await applyChange(tx, stored, each)
+            await assertSearchesAgree(searchedLists(tx, stored), needles, stored, 'changed, in the transaction')
+          })
+          await assertSearchesAgree(searchedLists(storage, stored), needles, stored, 'changed, committed')
+        },
+      ), RUNS)
+    })
+  })
+}
