@@ -3,13 +3,15 @@ import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import type { Company } from '../companies'
 import type { Customer } from '../customers'
+import type { FileDocument } from '../file-documents'
 import type { Invoice } from '../invoices'
 import type { OrderDocument } from '../order-documents'
 import type { Product } from '../products'
+import type { RecurringSchedule } from '../recurring-schedules'
 import type { Storage, StorageReader, StorageTx } from '../ports/storage'
 import type { Page, PageRequest } from '../shared/pagination'
 import { foldForSearch } from '../shared/search'
-import { aCompany, aCustomer, anInvoice, anOrderDocument, aProduct } from './fixtures'
+import { aCompany, aCustomer, aFileDocument, anInvoice, anOrderDocument, aProduct, aRecurringSchedule } from './fixtures'
 import { ABSENT_CHARACTER, change, corpus, needle, withFlippedCase, type Change, type Corpus, type Needle } from './search-corpus'
 
 /** What the storage contract hands its search cases. */
@@ -17,8 +19,11 @@ export interface SearchContractContext {
   storage(): Storage
 }
 
-/** Few runs of small corpora: enough to meet every kind of needle, quick on every adapter. */
-// Shrinking a failure re-runs the property many times; past the limit it reports the smallest failure found so far.
+/**
+ * Few runs of small corpora: enough to meet every kind of needle, quick on every adapter.
+ * Shrinking a failure runs the property again many times; past the time limit the smallest
+ * failure found so far is reported, with the seed and path that replay it.
+ */
 const RUNS = { numRuns: 20, skipAllAfterTimeLimit: 30_000 }
 
 /** More than a corpus holds of one list: one page shows all. */
@@ -34,6 +39,8 @@ interface Stored {
   products: Product[]
   invoices: Invoice[]
   orderDocuments: OrderDocument[]
+  recurringSchedules: RecurringSchedule[]
+  fileDocuments: FileDocument[]
 }
 
 /** The records of `data` for a new company, with a product whose description is 1,200 characters long. */
@@ -54,6 +61,8 @@ function storedOf(data: Corpus): Stored {
     orderDocuments: firstOfEachNumber(data.orderDocuments, (document) => document.number).map(({ customer, ...document }) => anOrderDocument(company.id, customerAt(customer), {
       ...document, status: 'OPEN', lines: [], convertedQuantities: {}, precedingDocument: null,
     })),
+    recurringSchedules: data.recurringSchedules.map(({ customer, ...schedule }) => aRecurringSchedule(company.id, customerAt(customer), schedule)),
+    fileDocuments: data.fileDocuments.map((document) => aFileDocument(company.id, { ...document, links: [] })),
   }
 }
 
@@ -84,7 +93,7 @@ interface SearchedList<T extends { id: string }> {
 }
 
 /** Every list with a search, read through `reader` (the storage, or a transaction). */
-function searchedLists(reader: Pick<StorageReader, 'customers' | 'products' | 'invoices' | 'orderDocuments'>, stored: Stored) {
+function searchedLists(reader: Pick<StorageReader, 'customers' | 'products' | 'invoices' | 'orderDocuments' | 'recurringSchedules' | 'fileDocuments'>, stored: Stored) {
   const { companyId } = stored
   const nameOf = (customerId: string) => stored.customers.find((customer) => customer.id === customerId)!.name
   const numberAndCustomer = (record: { number: string; customerId: string }) => [record.number, nameOf(record.customerId)]
@@ -110,6 +119,14 @@ function searchedLists(reader: Pick<StorageReader, 'customers' | 'products' | 'i
     } satisfies SearchedList<Invoice>,
     orderDocuments('QUOTE'),
     orderDocuments('ORDER_CONFIRMATION'),
+    {
+      name: 'recurring schedules', holds: stored.recurringSchedules, list: (query) => reader.recurringSchedules.list(companyId, query),
+      searchedFields: (schedule) => [schedule.name, nameOf(schedule.customerId)],
+    } satisfies SearchedList<RecurringSchedule>,
+    {
+      name: 'documents (files)', holds: stored.fileDocuments, list: (query) => reader.fileDocuments.list(companyId, { ...query, status: 'AVAILABLE' }),
+      searchedFields: (document) => [document.fileName, document.title],
+    } satisfies SearchedList<FileDocument>,
   ] as SearchedList<{ id: string }>[]
 }
 
@@ -194,6 +211,19 @@ async function applyChange(tx: StorageTx, stored: Stored, change: Change) {
       Object.assign(document, { number: change.number, customerId: stored.customers[change.customer % stored.customers.length]!.id })
       return tx.orderDocuments.update(document)
     }
+    case 'changeSchedule': {
+      const schedule = at(stored.recurringSchedules)
+      if (!schedule) return
+      const customerId = stored.customers[change.customer % stored.customers.length]!.id
+      Object.assign(schedule, { name: change.name, customerId, template: { ...schedule.template, customerId } })
+      return tx.recurringSchedules.update(schedule)
+    }
+    case 'changeFileDocument': {
+      const document = at(stored.fileDocuments)
+      if (!document) return
+      Object.assign(document, { fileName: change.fileName, title: change.title })
+      return tx.fileDocuments.update(document)
+    }
     case 'deleteOrderDocument': {
       const document = at(stored.orderDocuments)
       if (!document) return
@@ -204,8 +234,10 @@ async function applyChange(tx: StorageTx, stored: Stored, change: Change) {
 }
 
 /**
- * Search on every list gives exactly what a brute-force filter over the stored records gives:
- * the folded needle contained, literally, in a folded searched field. Each run stores a company
+ * Search on every list of a company's records (customers, products, invoices, each order-document
+ * type, recurring schedules, files) gives exactly what a brute-force filter over the stored
+ * records gives: the folded needle contained, literally, in a folded searched field, in the
+ * order of the unsearched list. Each run stores a company
  * of its own (earlier runs' companies hold records that the same needles find, and must not
  * show), searches, changes records in a transaction, searches inside it and after its commit.
  */
@@ -223,6 +255,8 @@ export function searchContract(context: SearchContractContext): void {
             for (const product of stored.products) await tx.products.insert(product)
             for (const invoice of stored.invoices) await tx.invoices.insert(invoice)
             for (const document of stored.orderDocuments) await tx.orderDocuments.insert(document)
+            for (const schedule of stored.recurringSchedules) await tx.recurringSchedules.insert(schedule)
+            for (const document of stored.fileDocuments) await tx.fileDocuments.insert(document)
           })
           await assertSearchesAgree(searchedLists(storage, stored), needles, stored, 'stored')
           await storage.transaction(async (tx) => {

@@ -27,11 +27,13 @@ const date = fc.constantFrom('2026-02-27', '2026-03-01', '2026-03-02')
 export const corpus = fc.record({
   customers: fc.array(fc.record({ name: text(), customerNumber: text(4), email: fc.option(text(), { nil: null }), createdAt: instant }), { minLength: 1, maxLength: 10 }),
   products: fc.array(fc.record({ name: text(), productNumber: fc.option(text(4), { nil: null }), description: fc.option(text(), { nil: null }), createdAt: instant }), { maxLength: 10 }),
-  invoices: fc.array(fc.record({ customer: fc.nat(), number: text(4), draft: fc.boolean(), issueDate: date, createdAt: instant }), { maxLength: 15 }),
+  invoices: fc.array(fc.record({ customer: fc.nat(), number: text(4), draft: fc.boolean(), issueDate: date, createdAt: instant }), { maxLength: 12 }),
   orderDocuments: fc.array(fc.record({
     customer: fc.nat(), number: text(4), documentType: fc.constantFrom('QUOTE', 'ORDER_CONFIRMATION') as fc.Arbitrary<'QUOTE' | 'ORDER_CONFIRMATION'>,
     issueDate: date, createdAt: instant,
-  }), { maxLength: 15 }),
+  }), { maxLength: 12 }),
+  recurringSchedules: fc.array(fc.record({ customer: fc.nat(), name: text(), nextRunDate: fc.option(date, { nil: null }), createdAt: instant }), { maxLength: 6 }),
+  fileDocuments: fc.array(fc.record({ fileName: text(), title: fc.option(text(), { nil: null }), createdAt: instant }), { maxLength: 6 }),
   /** Repeated into a product description of 1,200 characters, which 1,000-character needles are cut from. */
   longSeed: text(8),
 })
@@ -68,8 +70,9 @@ export type Needle = typeof needle extends fc.Arbitrary<infer T> ? T : never
 
 /**
  * Changes between two searches, which an index kept beside the records must follow: a customer
- * renamed (its documents are searched by the current name), a product changed, a draft given its
- * number or deleted, an order document renumbered, moved to another customer or deleted.
+ * renamed (its documents and schedules are searched by the current name), a product changed, a
+ * draft given its number or deleted, an order document renumbered, moved to another customer or
+ * deleted, a schedule renamed and moved, a file renamed.
  */
 export const change = fc.oneof(
   fc.record({ kind: fc.constant('renameCustomer' as const), index: fc.nat(), name: text(), email: fc.option(text(), { nil: null }) }),
@@ -78,6 +81,8 @@ export const change = fc.oneof(
   fc.record({ kind: fc.constant('deleteDraft' as const), index: fc.nat() }),
   fc.record({ kind: fc.constant('changeOrderDocument' as const), index: fc.nat(), number: text(4), customer: fc.nat() }),
   fc.record({ kind: fc.constant('deleteOrderDocument' as const), index: fc.nat() }),
+  fc.record({ kind: fc.constant('changeSchedule' as const), index: fc.nat(), name: text(), customer: fc.nat() }),
+  fc.record({ kind: fc.constant('changeFileDocument' as const), index: fc.nat(), fileName: text(), title: fc.option(text(), { nil: null }) }),
 )
 
 export type Change = typeof change extends fc.Arbitrary<infer T> ? T : never
