@@ -150,7 +150,8 @@ function longSearches(stored: Stored): string[] {
 /**
  * Each list searched for each needle gives the records of the unsearched list (in its order)
  * whose folded searched fields contain the folded needle, with their number as `total`, and so
- * does a page of them. Needles are cut from the list's own records, so that most find some.
+ * does a page of them (of the 1,000-character needles, the whole list only). Needles are cut
+ * from the list's own records, so that most find some.
  */
 async function assertSearchesAgree(lists: SearchedList<{ id: string }>[], needles: Needle[], stored: Stored, when: string) {
   const absent = `${ABSENT_CHARACTER}${ABSENT_CHARACTER}`
@@ -163,7 +164,7 @@ async function assertSearchesAgree(lists: SearchedList<{ id: string }>[], needle
     const values = [...fieldsById.values()].flat().filter((value): value is string => value !== null)
     const searches = [
       ...needles.map((needle) => ({ search: searchOf(needle, values), page: { limit: needle.limit, offset: needle.offset } })),
-      ...longSearches(stored).map((search) => ({ search, page: { limit: 2, offset: 0 } })),
+      ...longSearches(stored).map((search) => ({ search, page: null })),
     ]
     for (const { search, page } of searches) {
       const expected = all.items.filter((record) => found(search, ...fieldsById.get(record.id)!)).map((record) => record.id)
@@ -171,6 +172,7 @@ async function assertSearchesAgree(lists: SearchedList<{ id: string }>[], needle
       const result = await searched.list({ ...everything, search })
       assert.deepEqual(result.items.map((record) => record.id), expected, message)
       assert.equal(result.total, expected.length, `${message}: total`)
+      if (!page) continue
       const paged = await searched.list({ ...page, search })
       assert.deepEqual(paged.items.map((record) => record.id), expected.slice(page.offset, page.offset + page.limit), `${message}: page ${JSON.stringify(page)}`)
       assert.equal(paged.total, expected.length, `${message}: page total`)
