@@ -36,6 +36,8 @@ export const isTextIndexTable = (table: string) =>
 export interface Needle {
   readonly text: string
   readonly indexed: boolean
+  /** What the dialect asks each column's text index, where it asks one. */
+  readonly indexQueries?: ReadonlyMap<SearchColumn, string>
 }
 
 /**
