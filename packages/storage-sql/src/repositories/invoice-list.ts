@@ -4,7 +4,7 @@ import type { Database, InvoiceTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
+import { countOfDocumentsHolding, documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
 
@@ -26,12 +26,14 @@ export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: str
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  if (needle && !needle.indexed) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'invoice', companyId, needle))
+  const tested = needle && !needle.indexed
   return {
-    rows: filtered.selectAll('invoice')
+    rows: (tested ? filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'invoice', companyId, needle)) : filtered).selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
       .limit(query.limit).offset(query.offset),
-    total: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+    total: tested
+      ? countOfDocumentsHolding({ db, dialect }, filtered, 'invoice', companyId, needle)
+      : filtered.select((eb) => eb.fn.countAll<number>().as('total')),
   }
 }
 

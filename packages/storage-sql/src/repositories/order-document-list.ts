@@ -4,7 +4,7 @@ import type { Database, OrderDocumentTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
+import { countOfDocumentsHolding, documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
 import { readPage } from './read-page'
 
@@ -26,11 +26,14 @@ export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyI
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
-  if (needle && !needle.indexed) filtered = filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'order_document', companyId, needle))
+  const tested = needle && !needle.indexed
   return {
     // The number is unique in the company: nothing ties after it.
-    rows: filtered.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
-    total: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+    rows: (tested ? filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'order_document', companyId, needle)) : filtered)
+      .selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
+    total: tested
+      ? countOfDocumentsHolding({ db, dialect }, filtered, 'order_document', companyId, needle)
+      : filtered.select((eb) => eb.fn.countAll<number>().as('total')),
   }
 }
 

@@ -8,7 +8,11 @@ export interface PageQueries<Row> {
   total: Compilable<{ total: number }>
 }
 
-/** One page and the total, read in one snapshot, so no commit lands between the two. */
+/**
+ * One page and the total, read in one snapshot, so no commit lands between the two. The total
+ * comes first: a page past it (a search nothing matches, an offset past the end) is not read,
+ * which for a search tested on each row would read every row of the company once more.
+ */
 export function readPage<Row, Item>(
   executor: Executor,
   queries: PageQueries<Row>,
@@ -16,8 +20,8 @@ export function readPage<Row, Item>(
   toItems: (rows: Row[], reader: Executor) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
   return executor.snapshot(async (reader) => {
-    const rows = await reader.rows(queries.rows)
-    const counted = await reader.row(queries.total)
-    return { items: await toItems(rows, reader), total: Number(counted?.total ?? 0), limit, offset }
+    const total = Number((await reader.row(queries.total))?.total ?? 0)
+    const rows = total > offset ? await reader.rows(queries.rows) : []
+    return { items: await toItems(rows, reader), total, limit, offset }
   })
 }
