@@ -27,7 +27,7 @@ export const sqliteDialect: SqlDialect = {
     const queries = new Map<SearchColumn, string>()
     let found = 0
     for (const column of columns) {
-      const query = await trigramQueryFor(reader, sqliteDialect.compiler, column, text)
+      const query = await trigramQueryFor(reader, sqliteDialect.compiler, column, text, INDEXED_ROWS_AT_MOST + 1)
       found += await countNamed(reader, sqliteDialect.compiler, column, query, INDEXED_ROWS_AT_MOST + 1 - found)
       if (found > INDEXED_ROWS_AT_MOST) return { text, indexed: false }
       queries.set(column, query)

@@ -65,7 +65,7 @@ describe('sqlite search through the trigram indexes', () => {
     text,
     indexed: true,
     indexQueries: new Map(await Promise.all((['invoice.search_number', 'customer.search_name'] as const)
-      .map(async (column) => [column, await trigramQueryFor(reader, sqliteDialect.compiler, column, text)] as const))),
+      .map(async (column) => [column, await trigramQueryFor(reader, sqliteDialect.compiler, column, text, INDEXED_ROWS_AT_MOST + 1)] as const))),
   })
 
   /** The ids and the total of the list's first page, as the queries of `needle` read them. */

@@ -11,8 +11,6 @@ export async function addTrigramIndex(db: Kysely<unknown>, column: SearchColumn)
   const index = textIndexOf(column)
   const [fts, rows, text] = [sql.table(index), sql.table(table), sql.ref(name)]
   await sql`create virtual table ${fts} using fts5(${text}, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram case_sensitive 1', columnsize=0)`.execute(db)
-  // How many rows hold each trigram: a search asks the index for its rarest ones.
-  await sql`create virtual table ${sql.table(`${index}_terms`)} using fts5vocab(${sql.lit(index)}, 'row')`.execute(db)
   await sql`create trigger ${sql.id(`${index}_insert`)} after insert on ${rows} begin
     insert into ${fts} (rowid, ${text}) values (new.rowid, new.${text});
   end`.execute(db)
