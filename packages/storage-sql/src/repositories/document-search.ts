@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Database } from '../database'
 import type { SqlDialect } from '../dialect'
 import type { Executor, QueryBuilder } from '../executor'
@@ -17,11 +17,42 @@ const documentSearchColumns = (table: DocumentTable): SearchColumn[] => [`${tabl
  * The company's documents whose number holds the needle, and those of the customers whose
  * current name holds it (in either part, or both: read them as a set).
  */
-export function documentsHolding({ db, dialect }: QueryBuilder, table: DocumentTable, companyId: string, needle: Needle) {
+function documentsHolding({ db, dialect }: QueryBuilder, table: DocumentTable, companyId: string, needle: Needle) {
   // Both tables have these columns; kysely cannot see that through a generic name.
   const documents = () => db.selectFrom(table as 'invoice').select(dialect.insertionOrder.as('row'))
   return documents().where((eb) => eb.and([dialect.containsFolded(eb, `${table}.search_number`, needle), dialect.equalsOnFoundRows(eb, `${table}.company_id`, companyId)]))
     .unionAll(documents().where('company_id', '=', companyId).where((eb) => customerNameContains(dialect, eb, companyId, needle)))
+}
+
+/**
+ * Where a document list starts: the documents the text indexes name when the needle is
+ * indexed (few documents hold it), otherwise all the company's documents, in list order.
+ */
+export function documentsToList<TB extends DocumentTable>(builder: QueryBuilder, table: TB, companyId: string, needle: Needle | undefined) {
+  // Both tables have these columns; kysely cannot see that through a generic name.
+  const documents = builder.db.selectFrom(table as 'invoice')
+  const start = needle?.indexed
+    ? documents.where(builder.dialect.insertionOrder, 'in', documentsHolding(builder, table, companyId, needle))
+    : documents.where('company_id', '=', companyId)
+  return start as unknown as SelectQueryBuilder<Database, TB, object>
+}
+
+/**
+ * The filtered list with a needle that is tested on each row applied, and its count; a list that
+ * started from the indexed documents (or has no search) is the filtered list itself.
+ */
+export function searchedDocuments<TB extends DocumentTable>(
+  builder: QueryBuilder,
+  filtered: SelectQueryBuilder<Database, TB, object>,
+  table: TB,
+  companyId: string,
+  needle: Needle | undefined,
+): { matching: SelectQueryBuilder<Database, TB, object>; total: Compilable<{ total: number }> } {
+  // Both tables have these columns; kysely cannot see that through a generic name.
+  const documents = filtered as unknown as SelectQueryBuilder<Database, 'invoice', object>
+  if (!needle || needle.indexed) return { matching: filtered, total: documents.select((eb) => eb.fn.countAll<number>().as('total')) }
+  const matching = documents.where((eb) => numberOrCustomerNameContains(builder.dialect, eb, table, companyId, needle))
+  return { matching: matching as unknown as typeof filtered, total: countOfDocumentsHolding(builder, filtered, table, companyId, needle) }
 }
 
 /**
@@ -54,10 +85,10 @@ export function customerNameContains<TB extends CustomerOwnedTable>(
  * Whether a document's number or its customer's current name contains the needle, literally
  * (`%` and `_` are plain characters) and folded, so case does not count.
  */
-export function numberOrCustomerNameContains<TB extends DocumentTable>(
+function numberOrCustomerNameContains<TB extends DocumentTable>(
   dialect: SqlDialect,
   eb: ExpressionBuilder<Database, TB>,
-  table: TB,
+  table: DocumentTable,
   companyId: string,
   needle: Needle,
 ): Expression<SqlBool> {
@@ -73,7 +104,7 @@ export function numberOrCustomerNameContains<TB extends DocumentTable>(
  * every row costs about half again as much: each row is looked up in the customers' set and its
  * number searched.
  */
-export function countOfDocumentsHolding<TB extends DocumentTable>(
+function countOfDocumentsHolding<TB extends DocumentTable>(
   { db, dialect }: QueryBuilder,
   filtered: SelectQueryBuilder<Database, TB, object>,
   table: TB,

@@ -4,7 +4,7 @@ import type { Database, InvoiceTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { countOfDocumentsHolding, documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
+import { documentNeedleOf, documentsToList, searchedDocuments } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
 
@@ -15,10 +15,8 @@ import { readPage } from './read-page'
  * index (see migration 0002). A search that few documents match starts from the documents the
  * text indexes name, instead of from the company's list.
  */
-export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: Needle) {
-  let filtered = needle?.indexed
-    ? db.selectFrom('invoice').where(dialect.insertionOrder, 'in', documentsHolding({ db, dialect }, 'invoice', companyId, needle))
-    : db.selectFrom('invoice').where('company_id', '=', companyId)
+export function invoiceListQueries(builder: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: Needle) {
+  let filtered = documentsToList(builder, 'invoice', companyId, needle)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.documentType) filtered = filtered.where('invoice_type', '=', query.documentType)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
@@ -26,14 +24,12 @@ export function invoiceListQueries({ db, dialect }: QueryBuilder, companyId: str
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  const tested = needle && !needle.indexed
+  const { matching, total } = searchedDocuments(builder, filtered, 'invoice', companyId, needle)
   return {
-    rows: (tested ? filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'invoice', companyId, needle)) : filtered).selectAll('invoice')
+    rows: matching.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
       .limit(query.limit).offset(query.offset),
-    total: tested
-      ? countOfDocumentsHolding({ db, dialect }, filtered, 'invoice', companyId, needle)
-      : filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+    total,
   }
 }
 

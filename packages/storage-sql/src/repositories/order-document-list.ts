@@ -4,7 +4,7 @@ import type { Database, OrderDocumentTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { countOfDocumentsHolding, documentNeedleOf, documentsHolding, numberOrCustomerNameContains } from './document-search'
+import { documentNeedleOf, documentsToList, searchedDocuments } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
 import { readPage } from './read-page'
 
@@ -14,10 +14,8 @@ import { readPage } from './read-page'
  * Each single filter is served by an index that yields the list order (see migration 0012). A
  * search that few documents match starts from the documents the text indexes name.
  */
-export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: Needle) {
-  let filtered = (needle?.indexed
-    ? db.selectFrom('order_document').where(dialect.insertionOrder, 'in', documentsHolding({ db, dialect }, 'order_document', companyId, needle))
-    : db.selectFrom('order_document').where('company_id', '=', companyId)).where('document_type', '=', query.documentType)
+export function orderDocumentListQueries(builder: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: Needle) {
+  let filtered = documentsToList(builder, 'order_document', companyId, needle).where('document_type', '=', query.documentType)
   if (query.status) filtered = filtered.where('status', '=', query.status)
   if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
   if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
@@ -26,14 +24,11 @@ export function orderDocumentListQueries({ db, dialect }: QueryBuilder, companyI
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
-  const tested = needle && !needle.indexed
+  const { matching, total } = searchedDocuments(builder, filtered, 'order_document', companyId, needle)
   return {
     // The number is unique in the company: nothing ties after it.
-    rows: (tested ? filtered.where((eb) => numberOrCustomerNameContains(dialect, eb, 'order_document', companyId, needle)) : filtered)
-      .selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
-    total: tested
-      ? countOfDocumentsHolding({ db, dialect }, filtered, 'order_document', companyId, needle)
-      : filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+    rows: matching.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
+    total,
   }
 }
 
