@@ -28,11 +28,11 @@ export function invoiceLinksOf(invoice: Invoice, derived: readonly DocumentSumma
   return {
     parentInvoiceId: creditedInvoiceIdOf(invoice),
     sourceDocument: source,
-    metadata: {
+    metadata: source || convertedTo ? {
       ...invoice.metadata,
       ...(source ? { convertedFromProformaId: source.id } : {}),
       ...(convertedTo ? { convertedToInvoiceId: convertedTo.id } : {}),
-    },
+    } : invoice.metadata,
   }
 }
 

@@ -156,10 +156,11 @@ export function createOrderDocumentService(deps: CoreDeps) {
       .map((ref) => [ref.id, ref]))
     return {
       ...page,
+      // The added fields first: see withDerivedDocuments.
       items: page.items.map((document) => ({
-        ...document,
         derivedDocuments: derived.filter((each) => each.precedingDocumentId === document.id),
         precedingDocumentSummary: document.precedingDocument ? preceding.get(document.precedingDocument.id) ?? null : null,
+        ...document,
       })),
     }
   }

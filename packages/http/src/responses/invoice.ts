@@ -15,8 +15,8 @@ export const NumberedRefSchema = v.strictObject({ documentType: v.picklist(DOCUM
 const nullableTimestamp = v.nullable(timestamp)
 const jsonObject = v.record(v.string(), v.unknown())
 
-/** What every document's line shows, amounts as numbers. */
-export const lineFieldsOf = (line: DocumentLine) => ({
+/** What every document's line shows, amounts as numbers, and the fields `more` adds. */
+export const lineFieldsOf = <TMore extends object = object>(line: DocumentLine, more?: TMore) => ({
   id: line.id,
   lineType: line.lineType,
   productId: line.productId,
@@ -28,13 +28,12 @@ export const lineFieldsOf = (line: DocumentLine) => ({
   taxRate: money(line.taxRate),
   taxCategory: line.taxCategory,
   netAmount: money(line.netAmount),
+  ...(more as TMore),
 })
 
 /** A line of `document` as responses show it. */
-export const toLineResponse = (line: DocumentLine, document: Pick<Invoice, 'precedingDocument'>) => ({
-  ...lineFieldsOf(line),
-  creditedLineId: creditedLineIdOf(document, line.sourceLineId),
-})
+export const toLineResponse = (line: DocumentLine, document: Pick<Invoice, 'precedingDocument'>) =>
+  lineFieldsOf(line, { creditedLineId: creditedLineIdOf(document, line.sourceLineId) })
 
 export const lineResponseEntries = {
   id: v.string(),
@@ -71,13 +70,9 @@ export const BreakdownResponseSchema = v.strictObject({
 })
 
 /** A document as every read shows it (camelCase: invoices are a newer resource). */
-export const toInvoiceResponse = (invoice: WithDerived<Invoice>) => ({
-  ...toLinkedInvoiceResponse(invoice, invoiceLinksOf(invoice, invoice.derivedDocuments)),
-  precedingDocument: invoice.sourceDocumentSummaries[0] ?? null,
-  sourceDocuments: invoice.sourceDocumentSummaries,
-})
+export const toInvoiceResponse = (invoice: WithDerived<Invoice>) => toLinkedInvoiceResponse(invoice, invoiceLinksOf(invoice, invoice.derivedDocuments))
 
-const toLinkedInvoiceResponse = (invoice: Invoice, links: InvoiceLinks) => ({
+const toLinkedInvoiceResponse = (invoice: WithDerived<Invoice>, links: InvoiceLinks) => ({
   id: invoice.id,
   invoiceNumber: invoice.number,
   numberIssued: invoice.numberIssued,
@@ -133,6 +128,8 @@ const toLinkedInvoiceResponse = (invoice: Invoice, links: InvoiceLinks) => ({
   lines: invoice.lines.map((line) => toLineResponse(line, invoice)),
   createdAt: invoice.createdAt,
   updatedAt: invoice.updatedAt,
+  precedingDocument: invoice.sourceDocumentSummaries[0] ?? null,
+  sourceDocuments: invoice.sourceDocumentSummaries,
 })
 
 const invoiceEntries = {

@@ -6,14 +6,12 @@ import type { Executor } from '../executor'
 
 const columns = columnsOf<ApiKey>(['id', 'companyId', 'name', 'keyHash', 'keyPrefix', 'scopes', 'platformAdmin', 'createdAt', 'revokedAt', 'lastUsedAt'])
 
-const toRow = (key: ApiKey): ApiKeyTable => ({
-  ...(columns.toRow(key) as unknown as ApiKeyTable),
+const toRow = (key: ApiKey): ApiKeyTable => columns.toRow(key, {
   scopes: JSON.stringify(key.scopes),
   platform_admin: Number(key.platformAdmin),
-})
+}) as unknown as ApiKeyTable
 
-const fromRow = (row: ApiKeyTable): ApiKey => ({
-  ...columns.fromRow(row),
+const fromRow = (row: ApiKeyTable): ApiKey => columns.fromRow(row, {
   scopes: JSON.parse(row.scopes),
   platformAdmin: row.platform_admin === 1,
 })

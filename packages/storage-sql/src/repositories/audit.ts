@@ -6,12 +6,11 @@ import { readPage } from './read-page'
 
 const columns = columnsOf<AuditEntry>(['id', 'companyId', 'apiKeyId', 'action', 'targetType', 'targetId', 'createdAt'])
 
-const toRow = (entry: AuditEntry): AuditEntryTable => ({
-  ...(columns.toRow(entry) as unknown as AuditEntryTable),
+const toRow = (entry: AuditEntry): AuditEntryTable => columns.toRow(entry, {
   details: JSON.stringify(entry.details),
-})
+}) as unknown as AuditEntryTable
 
-const fromRow = (row: AuditEntryTable): AuditEntry => ({ ...columns.fromRow(row), details: JSON.parse(row.details) })
+const fromRow = (row: AuditEntryTable): AuditEntry => columns.fromRow(row, { details: JSON.parse(row.details) })
 
 /** The audit trail, newest first (entries of one transaction share a timestamp: the later first). */
 export function createAuditLog(executor: Executor): AuditLog {

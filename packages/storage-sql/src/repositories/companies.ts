@@ -10,8 +10,7 @@ const columns = columnsOf<Company>([
   'ossRegistered', 'reminderFees', 'defaultInterestRate', 'texts', 'numberRanges', 'timeZone', 'quoteValidityDays', 'createdAt', 'updatedAt',
 ])
 
-const toRow = (company: Company): CompanyTable => ({
-  ...(columns.toRow(company) as unknown as CompanyTable),
+const toRow = (company: Company): CompanyTable => columns.toRow(company, {
   small_business: Number(company.smallBusiness),
   oss_registered: Number(company.ossRegistered),
   reminder_fees: JSON.stringify(company.reminderFees),
@@ -21,10 +20,9 @@ const toRow = (company: Company): CompanyTable => ({
   bmd: JSON.stringify(company.bmd),
   vat_return: JSON.stringify(company.vatReturn),
   sepa: JSON.stringify(company.sepa),
-})
+}) as unknown as CompanyTable
 
-const fromRow = (row: CompanyTable): Company => ({
-  ...columns.fromRow(row),
+const fromRow = (row: CompanyTable): Company => columns.fromRow(row, {
   smallBusiness: row.small_business === 1,
   ossRegistered: row.oss_registered === 1,
   reminderFees: JSON.parse(row.reminder_fees),

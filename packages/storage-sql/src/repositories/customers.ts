@@ -11,11 +11,10 @@ const columns = columnsOf<Customer>([
   'sepaMandateType', 'sepaMandateSequence', 'sepaMandateLastUsedAt', 'ledgerAccount', 'createdAt', 'updatedAt',
 ])
 
-const toRow = (customer: Customer): CustomerTable => ({
-  ...(columns.toRow(customer) as unknown as CustomerTable),
+const toRow = (customer: Customer): CustomerTable => columns.toRow(customer, {
   search_text: searchTextOf(customer.name, customer.customerNumber, customer.email),
   search_name: foldForSearch(customer.name),
-})
+}) as unknown as CustomerTable
 
 const fromRow = (found: CustomerTable): Customer => columns.fromRow(found)
 

@@ -9,11 +9,9 @@ const lineColumns = columnsOf<DocumentLine>([
   'id', 'lineType', 'productId', 'description', 'quantity', 'unit', 'unitPrice', 'discount', 'requestedTaxRate', 'taxRate', 'taxCategory', 'netAmount', 'sourceLineId',
 ])
 
-/** A line's columns at `position` in its document (the caller adds the document's key). */
-export const lineToColumns = (line: DocumentLine, position: number): LineColumns => ({
-  ...(lineColumns.toRow(line) as unknown as LineColumns),
-  position,
-})
+/** A line's row at `position` in its document, with the column naming the document. */
+export const lineToColumns = <TDocumentKey extends object>(line: DocumentLine, position: number, documentKey: TDocumentKey) =>
+  lineColumns.toRow(line, { position, ...documentKey }) as unknown as LineColumns & TDocumentKey
 
 export const lineFromRow = (row: LineColumns): DocumentLine => lineColumns.fromRow(row)
 

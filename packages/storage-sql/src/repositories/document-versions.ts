@@ -8,13 +8,11 @@ const columns = columnsOf<DocumentVersion>([
   'id', 'companyId', 'invoiceId', 'versionNumber', 'changeType', 'changeReason', 'pdfKey', 'createdAt', 'createdBy',
 ])
 
-const toRow = (version: DocumentVersion): DocumentVersionTable => ({
-  ...(columns.toRow(version) as unknown as DocumentVersionTable),
+const toRow = (version: DocumentVersion): DocumentVersionTable => columns.toRow(version, {
   snapshot: JSON.stringify(version.snapshot),
-})
+}) as unknown as DocumentVersionTable
 
-const fromRow = (row: Selectable<DocumentVersionTable>): DocumentVersion => ({
-  ...columns.fromRow(row),
+const fromRow = (row: Selectable<DocumentVersionTable>): DocumentVersion => columns.fromRow(row, {
   snapshot: JSON.parse(row.snapshot),
 })
 

@@ -10,13 +10,12 @@ const documentColumns = columnsOf<FileDocument>([
 ])
 
 /** The document's own row: everything but its links (and the upload claim, which only the store changes). */
-export const documentToRow = (document: FileDocument): Insertable<FileDocumentTable> => ({
-  ...(documentColumns.toRow(document) as unknown as Insertable<FileDocumentTable>),
+export const documentToRow = (document: FileDocument): Insertable<FileDocumentTable> => documentColumns.toRow(document, {
   search_text: searchTextOf(document.fileName, document.title),
-})
+}) as unknown as Insertable<FileDocumentTable>
 
 export const documentFromRow = (row: Selectable<FileDocumentTable>, links: FileDocumentLink[]): FileDocument =>
-  ({ ...documentColumns.fromRow(row), links })
+  documentColumns.fromRow(row, { links })
 
 export const linkToRow = (companyId: string, documentId: string, link: FileDocumentLink): Insertable<FileDocumentLinkTable> => ({
   id: link.id,

@@ -7,13 +7,11 @@ const columns = columnsOf<IdempotencyRecord>([
   'companyId', 'key', 'fingerprint', 'responseStatus', 'resourceId', 'createdAt',
 ])
 
-const toRow = (record: IdempotencyRecord): IdempotencyKeyTable => ({
-  ...(columns.toRow(record) as unknown as IdempotencyKeyTable),
+const toRow = (record: IdempotencyRecord): IdempotencyKeyTable => columns.toRow(record, {
   response_body: JSON.stringify(record.responseBody ?? null),
-})
+}) as unknown as IdempotencyKeyTable
 
-const fromRow = (row: IdempotencyKeyTable): IdempotencyRecord => ({
-  ...columns.fromRow(row),
+const fromRow = (row: IdempotencyKeyTable): IdempotencyRecord => columns.fromRow(row, {
   responseBody: JSON.parse(row.response_body),
 })
 

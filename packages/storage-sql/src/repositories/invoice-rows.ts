@@ -14,8 +14,7 @@ const columns = columnsOf<Invoice>([
   'dunningPausedReason', 'recurringScheduleId', 'recurringOccurrenceDate', 'createdAt', 'updatedAt',
 ])
 
-export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
-  ...(columns.toRow(invoice) as unknown as Insertable<InvoiceTable>),
+export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => columns.toRow(invoice, {
   search_number: foldForSearch(invoice.number),
   number_issued: Number(invoice.numberIssued),
   tax_breakdown: JSON.stringify(invoice.taxBreakdown),
@@ -31,7 +30,7 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => ({
   dunning_paused: Number(invoice.dunningPaused),
   source_documents: JSON.stringify(invoice.sourceDocuments),
   ...payoutToRow(invoice.payout),
-})
+}) as unknown as Insertable<InvoiceTable>
 
 const payoutToRow = (payout: CreditNotePayout | null) => ({
   payout_status: payout?.status ?? null,
@@ -49,8 +48,7 @@ const payoutFromRow = (row: Selectable<InvoiceTable>): CreditNotePayout | null =
   updatedAt: row.payout_updated_at!,
 }
 
-export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[]): Invoice => ({
-  ...columns.fromRow(row),
+export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLine[]): Invoice => columns.fromRow(row, {
   numberIssued: row.number_issued === 1,
   taxBreakdown: JSON.parse(row.tax_breakdown),
   reverseCharge: row.reverse_charge === 1,
@@ -67,10 +65,8 @@ export const invoiceFromRow = (row: Selectable<InvoiceTable>, lines: DocumentLin
   lines,
 })
 
-export const lineToRow = (invoiceId: string, line: DocumentLine, position: number): InvoiceLineTable => ({
-  ...lineToColumns(line, position),
-  invoice_id: invoiceId,
-})
+export const lineToRow = (invoiceId: string, line: DocumentLine, position: number): InvoiceLineTable =>
+  lineToColumns(line, position, { invoice_id: invoiceId })
 
 /** The index rows of an invoice's source documents: one per document it names. */
 export const sourcesToRows = (invoice: Invoice): InvoiceSourceTable[] =>

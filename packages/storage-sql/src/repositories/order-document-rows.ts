@@ -15,8 +15,7 @@ const columns = columnsOf<OrderDocument>([
   'createdAt', 'updatedAt',
 ])
 
-export const orderDocumentToRow = (document: OrderDocument): Insertable<OrderDocumentTable> => ({
-  ...(columns.toRow(document) as unknown as Insertable<OrderDocumentTable>),
+export const orderDocumentToRow = (document: OrderDocument): Insertable<OrderDocumentTable> => columns.toRow(document, {
   search_number: foldForSearch(document.number),
   number_issued: Number(document.numberIssued),
   tax_breakdown: JSON.stringify(document.taxBreakdown),
@@ -30,10 +29,9 @@ export const orderDocumentToRow = (document: OrderDocument): Insertable<OrderDoc
   completed_automatically: Number(document.completedAutomatically),
   show_prices: Number(document.showPrices),
   converted_quantities: JSON.stringify(document.convertedQuantities),
-})
+}) as unknown as Insertable<OrderDocumentTable>
 
-export const orderDocumentFromRow = (row: Selectable<OrderDocumentTable>, lines: DocumentLine[]): OrderDocument => ({
-  ...columns.fromRow(row),
+export const orderDocumentFromRow = (row: Selectable<OrderDocumentTable>, lines: DocumentLine[]): OrderDocument => columns.fromRow(row, {
   numberIssued: row.number_issued === 1,
   taxBreakdown: JSON.parse(row.tax_breakdown),
   reverseCharge: row.reverse_charge === 1,
@@ -48,7 +46,5 @@ export const orderDocumentFromRow = (row: Selectable<OrderDocumentTable>, lines:
   lines,
 })
 
-export const orderDocumentLineToRow = (documentId: string, line: DocumentLine, position: number): OrderDocumentLineTable => ({
-  ...lineToColumns(line, position),
-  order_document_id: documentId,
-})
+export const orderDocumentLineToRow = (documentId: string, line: DocumentLine, position: number): OrderDocumentLineTable =>
+  lineToColumns(line, position, { order_document_id: documentId })

@@ -9,10 +9,9 @@ const columns = columnsOf<Product>([
   'id', 'companyId', 'productNumber', 'name', 'description', 'unitPrice', 'taxRate', 'unit', 'lineType', 'createdAt', 'updatedAt',
 ])
 
-const toRow = (product: Product): ProductTable => ({
-  ...(columns.toRow(product) as unknown as ProductTable),
+const toRow = (product: Product): ProductTable => columns.toRow(product, {
   search_text: searchTextOf(product.name, product.productNumber, product.description),
-})
+}) as unknown as ProductTable
 
 const fromRow = (found: ProductTable): Product => columns.fromRow(found)
 

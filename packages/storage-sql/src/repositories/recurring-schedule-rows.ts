@@ -10,8 +10,7 @@ const scheduleColumns = columnsOf<RecurringSchedule>([
   'occurrencesSkipped', 'lastOccurrenceDate', 'occurrenceCount', 'createdAt', 'updatedAt',
 ])
 
-export const scheduleToRow = (schedule: RecurringSchedule): Insertable<RecurringScheduleTable> => ({
-  ...(scheduleColumns.toRow(schedule) as unknown as Insertable<RecurringScheduleTable>),
+export const scheduleToRow = (schedule: RecurringSchedule): Insertable<RecurringScheduleTable> => scheduleColumns.toRow(schedule, {
   search_name: foldForSearch(schedule.name),
   template: JSON.stringify(schedule.template),
   month_end: Number(schedule.monthEnd),
@@ -19,10 +18,9 @@ export const scheduleToRow = (schedule: RecurringSchedule): Insertable<Recurring
   bcc: JSON.stringify(schedule.bcc),
   metadata: JSON.stringify(schedule.metadata),
   last_error: schedule.lastError === null ? null : JSON.stringify(schedule.lastError),
-})
+}) as unknown as Insertable<RecurringScheduleTable>
 
-export const scheduleFromRow = (row: Selectable<RecurringScheduleTable>): RecurringSchedule => ({
-  ...scheduleColumns.fromRow(row),
+export const scheduleFromRow = (row: Selectable<RecurringScheduleTable>): RecurringSchedule => scheduleColumns.fromRow(row, {
   template: JSON.parse(row.template),
   monthEnd: row.month_end === 1,
   cc: JSON.parse(row.cc),
@@ -37,12 +35,10 @@ const occurrenceColumns = columnsOf<RecurringOccurrence>([
   'invoiceNumber', 'attempts', 'nextAttemptAt', 'createdAt', 'updatedAt',
 ])
 
-export const occurrenceToRow = (occurrence: RecurringOccurrence): Insertable<RecurringOccurrenceTable> => ({
-  ...(occurrenceColumns.toRow(occurrence) as unknown as Insertable<RecurringOccurrenceTable>),
+export const occurrenceToRow = (occurrence: RecurringOccurrence): Insertable<RecurringOccurrenceTable> => occurrenceColumns.toRow(occurrence, {
   error: occurrence.error === null ? null : JSON.stringify(occurrence.error),
-})
+}) as unknown as Insertable<RecurringOccurrenceTable>
 
-export const occurrenceFromRow = (row: Selectable<RecurringOccurrenceTable>): RecurringOccurrence => ({
-  ...occurrenceColumns.fromRow(row),
+export const occurrenceFromRow = (row: Selectable<RecurringOccurrenceTable>): RecurringOccurrence => occurrenceColumns.fromRow(row, {
   error: row.error === null ? null : JSON.parse(row.error),
 })

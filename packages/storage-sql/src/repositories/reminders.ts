@@ -12,7 +12,7 @@ export function createReminderRepository({ db, rows, write }: Executor): Reminde
   return {
     async listByInvoice(companyId, invoiceId) {
       const found = await rows(db.selectFrom('reminder').selectAll().where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('level'))
-      return found.map((row) => ({ ...columns.fromRow(row), level: row.level as ReminderLevelNumber }))
+      return found.map((row) => columns.fromRow(row, { level: row.level as ReminderLevelNumber }))
     },
     insert: (reminder) => write(db.insertInto('reminder').values(columns.toRow(reminder) as unknown as ReminderTable)),
   }

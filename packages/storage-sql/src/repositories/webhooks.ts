@@ -9,14 +9,12 @@ import { readPage } from './read-page'
 
 const endpointColumns = columnsOf<WebhookEndpoint>(['id', 'companyId', 'url', 'description', 'secret', 'createdAt', 'updatedAt'])
 
-const endpointToRow = (endpoint: WebhookEndpoint): WebhookEndpointTable => ({
-  ...(endpointColumns.toRow(endpoint) as unknown as WebhookEndpointTable),
+const endpointToRow = (endpoint: WebhookEndpoint): WebhookEndpointTable => endpointColumns.toRow(endpoint, {
   events: JSON.stringify(endpoint.events),
   active: Number(endpoint.active),
-})
+}) as unknown as WebhookEndpointTable
 
-const endpointFromRow = (row: WebhookEndpointTable): WebhookEndpoint => ({
-  ...endpointColumns.fromRow(row),
+const endpointFromRow = (row: WebhookEndpointTable): WebhookEndpoint => endpointColumns.fromRow(row, {
   events: JSON.parse(row.events) as (EventType | '*')[],
   active: row.active === 1,
 })
@@ -64,17 +62,16 @@ export function createWebhookDeliveryRepository(executor: Executor): WebhookDeli
       return readPage(executor, {
         rows: ofEndpoint.selectAll().orderBy('attempted_at', 'desc').orderBy(insertionOrder, 'desc').limit(page.limit).offset(page.offset),
         total: ofEndpoint.select((eb) => eb.fn.countAll<number>().as('total')),
-      }, page, (found) => found.map((attempt) => ({ ...attemptColumns.fromRow(attempt), succeeded: attempt.succeeded === 1 })))
+      }, page, (found) => found.map((attempt) => attemptColumns.fromRow(attempt, { succeeded: attempt.succeeded === 1 })))
     },
     insert: (delivery) => write(db.insertInto('webhook_delivery').values(deliveryToRow(delivery))),
     async update(delivery) {
       const { id, ...fields } = deliveryToRow(delivery)
       await write(db.updateTable('webhook_delivery').set(fields).where('id', '=', id))
     },
-    appendAttempt: (attempt) => write(db.insertInto('webhook_attempt').values({
-      ...(attemptColumns.toRow(attempt) as unknown as WebhookAttemptTable),
+    appendAttempt: (attempt) => write(db.insertInto('webhook_attempt').values(attemptColumns.toRow(attempt, {
       succeeded: Number(attempt.succeeded),
-    })),
+    }) as unknown as WebhookAttemptTable)),
   }
 }
 
