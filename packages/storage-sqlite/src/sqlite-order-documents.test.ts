@@ -90,10 +90,10 @@ describe('query plans of order documents and of the documents made from them', (
       assert.deepEqual(steps.map((step) => step.replace(/ \(.*$/, '')), [`SEARCH order_document USING INDEX ${index}`], pagePlan.join('\n'))
       assert.ok(!pagePlan.some((step) => step.includes('TEMP B-TREE')), pagePlan.join('\n'))
       // The count reads indexes alone, without visiting the table: a search's in two parts,
-      // the named customers' documents along their index, the others' by number in the list's.
+      // both along the customer index: the named customers' documents, and the others' by number.
       const countPlan = plan(count).filter((step) => / order_document\b/.test(step))
       assert.deepEqual(countPlan.map((step) => step.replace(/ \(.*$/, '')), filter.search
-        ? ['SEARCH order_document USING COVERING INDEX order_document_customer_list', `SEARCH order_document USING COVERING INDEX ${index}`]
+        ? ['SEARCH order_document USING COVERING INDEX order_document_customer_list', 'SEARCH order_document USING COVERING INDEX order_document_customer_list']
         : [`SEARCH order_document USING COVERING INDEX ${countPlan[0]?.match(/INDEX (\w+)/)?.[1]}`], countPlan.join('\n'))
     })
   }

@@ -20,6 +20,7 @@ import { exportSettings } from './0018-export-settings'
 import { exports } from './0019-exports'
 import { exportWalks } from './0020-export-walks'
 import { searchIndexes } from './0021-search-indexes'
+import { customerListSearch } from './0022-customer-list-search'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-exports': exports,
   '0020-export-walks': exportWalks,
   '0021-search-indexes': searchIndexes,
+  '0022-customer-list-search': customerListSearch,
 }
 
 export const migrationProvider: MigrationProvider = {
