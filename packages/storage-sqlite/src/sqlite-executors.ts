@@ -11,7 +11,7 @@ interface ReadStatement {
 }
 
 // better-sqlite3 makes each row object property by property, looking every column name up in
-// V8's string table, and a row of more than ~16 columns becomes a slow hash-table object. Taking
+// V8's string table, and a row of 20 columns or more becomes a slow hash-table object. Taking
 // arrays (`raw`) and making the rows with one object literal per statement is several times
 // cheaper. The names are those of the schema the statement was prepared for: a process must not
 // serve while a newer version migrates the file (a table rebuilt with its columns in another

@@ -12,8 +12,8 @@ export interface LegacyResponse<TEntries extends v.ObjectEntries> {
  * The legacy resources (customers, payments, reminders, credit notes) answer in snake_case with
  * camelCase aliases: every multi-word field appears in both spellings. One list
  * of documented fields gives the schema and the shape, so an answer carries exactly what is
- * documented. The shape reads only those fields: it never copies or walks the record itself
- * (a wide record is a slow hash-table object in V8, and every read answers one).
+ * documented. The shape reads only those fields: it never copies or walks the record itself,
+ * so nothing the record holds beyond them reaches an answer.
  */
 export function legacyResponse<TEntries extends v.ObjectEntries>(entries: TEntries): LegacyResponse<TEntries> {
   const names = Object.keys(entries).map((name) => [name as keyof TEntries & string, snakeCase(name)] as const)
