@@ -108,8 +108,7 @@ function numberOrCustomerNameContains<TB extends DocumentTable>(
  * a test each, and those of the other customers whose number holds it (the index holds the
  * number). So each document is read once, and the number is searched only where the name did
  * not answer: a needle every customer's name holds costs one count. One test of both on every
- * row costs about twice as much: each row is looked up in the customers' set and its number
- * searched.
+ * row would look each row up in the customers' set and search its number too.
  */
 function countOfDocumentsHolding<TB extends DocumentTable>(
   { db, dialect }: QueryBuilder,
