@@ -28,6 +28,8 @@ export function invoiceLinksOf(invoice: Invoice, derived: readonly DocumentSumma
   return {
     parentInvoiceId: creditedInvoiceIdOf(invoice),
     sourceDocument: source,
+    // Copied only when a link is added: every listed invoice comes here, and on Node 20 a copy
+    // made of spreads one after the other is slow and leaves garbage for full collections.
     metadata: source || convertedTo ? {
       ...invoice.metadata,
       ...(source ? { convertedFromProformaId: source.id } : {}),
