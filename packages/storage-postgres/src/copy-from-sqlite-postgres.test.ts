@@ -71,7 +71,7 @@ async function buildSqliteDatabase(filename: string) {
 /** Everything the port reads of the company, through every list and get the copy touches. */
 async function readAll(storage: Storage, companyId: string) {
   const invoices = await storage.invoices.list(companyId, { ...PAGE } as never)
-  const orderDocuments = await storage.orderDocuments.list(companyId, { ...PAGE, type: 'QUOTE' } as never)
+  const orderDocuments = await storage.orderDocuments.list(companyId, { ...PAGE, documentType: 'QUOTE' })
   const schedules = await storage.recurringSchedules.list(companyId, { ...PAGE } as never)
   const endpoints = await storage.webhookEndpoints.list(companyId)
   const exports = await storage.exports.list(companyId, { ...PAGE } as never)

@@ -17,6 +17,8 @@ export const postgresDialect: SqlDialect = {
     },
   }),
   skipLocked: true,
+  // Writers run in parallel: rows every document of a company changes would make them wait.
+  keepsDocumentCounts: false,
   // PostgreSQL has no rowid: the tables that need an insertion order carry an identity column.
   insertionOrder: sql<number>`seq`,
   // The list is always read with the needle as a condition: PostgreSQL's planner weighs the

@@ -17,6 +17,8 @@ export interface Database {
   invoice_source: InvoiceSourceTable
   order_document: OrderDocumentTable
   order_document_line: OrderDocumentLineTable
+  invoice_count: DocumentCountTable
+  order_document_count: DocumentCountTable
   recurring_schedule: RecurringScheduleTable
   recurring_occurrence: RecurringOccurrenceTable
   document_category: DocumentCategoryTable
@@ -162,6 +164,17 @@ export interface UsageCounterTable {
   month: string
   api_calls: number
   documents_issued: number
+}
+
+/**
+ * Derived, where the dialect `keepsDocumentCounts`: how many of a company's documents of one type
+ * have a folded number that holds `number_part` (one or two characters; '' for every document).
+ */
+export interface DocumentCountTable {
+  company_id: string
+  number_part: string
+  document_type: string
+  documents: number
 }
 
 export interface InvoiceTable {

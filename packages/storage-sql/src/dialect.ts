@@ -19,6 +19,12 @@ export interface SqlDialect {
    * rows another claim holds (`FOR UPDATE SKIP LOCKED`); false where claims run one at a time.
    */
   readonly skipLocked: boolean
+  /**
+   * Whether the database keeps `invoice_count` and `order_document_count` in step with the
+   * documents, in the writing transaction: where one writer runs at a time, shared count rows
+   * cost writers nothing; where writers run in parallel, they would wait on each other there.
+   */
+  readonly keepsDocumentCounts: boolean
   /** The order rows were stored in, to break ties between records of the same instant. */
   readonly insertionOrder: RawBuilder<number>
   /**

@@ -23,9 +23,16 @@ export type SearchColumn = (typeof SEARCH_COLUMNS)[number]
  */
 export const textIndexOf = (column: SearchColumn) => `${column.replace('.', '_')}_trigrams`
 
-/** Whether `table` belongs to a text index (it, or one of its shadow tables). */
-export const isTextIndexTable = (table: string) =>
-  SEARCH_COLUMNS.some((column) => table === textIndexOf(column) || table.startsWith(`${textIndexOf(column)}_`))
+/** The tables of counts a database may keep of the documents (see `SqlDialect.keepsDocumentCounts`). */
+export const DOCUMENT_COUNT_TABLES = ['invoice_count', 'order_document_count'] as const
+
+/**
+ * Whether `table` holds only what the database derives from other tables by itself, in step
+ * with them: a text index (it, or one of its shadow tables), or the documents' counts.
+ */
+export const isDerivedTable = (table: string) =>
+  (DOCUMENT_COUNT_TABLES as readonly string[]).includes(table)
+  || SEARCH_COLUMNS.some((column) => table === textIndexOf(column) || table.startsWith(`${textIndexOf(column)}_`))
 
 /**
  * A list's search term, folded, and how its rows are found. `indexed`: few rows hold it, so the

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../database'
 import type { SqlDialect } from '../dialect'
-import { SEARCH_COLUMNS, isTextIndexTable } from '../search'
+import { SEARCH_COLUMNS, isDerivedTable } from '../search'
 import { COPIED_TABLES, type CopiedTable } from './copied-tables'
 
 /**
@@ -113,8 +113,8 @@ async function refuseOtherMigrations(from: AnyDb, to: AnyDb): Promise<void> {
 
 async function columnsByTable(db: AnyDb): Promise<Map<string, string[]>> {
   const tables = await db.introspection.getTables()
-  // A text index is rebuilt on the target from the rows copied, by the target's own indexes.
-  return new Map(tables.filter((table) => !table.isView && !isTextIndexTable(table.name)).map((table) => [table.name, table.columns.map((column) => column.name)]))
+  // Derived tables (text indexes, counts) are not copied: the target derives its own from the rows copied.
+  return new Map(tables.filter((table) => !table.isView && !isDerivedTable(table.name)).map((table) => [table.name, table.columns.map((column) => column.name)]))
 }
 
 /** The same tables with the same columns on both sides, `seq` aside (SQLite's rowid is implicit). */

@@ -47,12 +47,66 @@ export function searchedDocuments<TB extends DocumentTable>(
   table: TB,
   companyId: string,
   needle: Needle | undefined,
+  counted: CountedFilters | undefined,
 ): { matching: SelectQueryBuilder<Database, TB, object>; total: Compilable<{ total: number }> } {
   // Both tables have these columns; kysely cannot see that through a generic name.
   const documents = filtered as unknown as SelectQueryBuilder<Database, 'invoice', object>
-  if (!needle || needle.indexed) return { matching: filtered, total: documents.select((eb) => eb.fn.countAll<number>().as('total')) }
+  const kept = counted && keptCountOf(builder, table, companyId, needle, counted)
+  if (!needle || needle.indexed) return { matching: filtered, total: kept ?? documents.select((eb) => eb.fn.countAll<number>().as('total')) }
   const matching = documents.where((eb) => numberOrCustomerNameContains(builder.dialect, eb, table, companyId, needle))
-  return { matching: matching as unknown as typeof filtered, total: countOfDocumentsHolding(builder, filtered, table, companyId, needle) }
+  return { matching: matching as unknown as typeof filtered, total: kept ?? countOfDocumentsHolding(builder, filtered, table, companyId, needle) }
+}
+
+/**
+ * A list's filters besides the search, where they are ones the kept counts answer (the type
+ * alone, or none); a list with any other filter passes none and counts its rows.
+ */
+export interface CountedFilters {
+  documentType?: string
+}
+
+/** The column of a document's type. */
+const typeColumnOf = { invoice: 'invoice.invoice_type', order_document: 'order_document.document_type' } as const
+
+/** The longest needle the kept counts hold the parts of; longer ones the trigram indexes find. */
+const COUNTED_PART_AT_MOST = 2
+
+/**
+ * The list's total from the counts the database keeps (`keepsDocumentCounts`): without a search,
+ * one sum; with a needle of one or two characters, one sum and the documents of one side of the
+ * customers, named or not, tested each (the side with fewer customers):
+ * - the documents holding the needle in their number, and those of the named customers that do not;
+ * - or every document, less those of the other customers that do not hold it.
+ * Undefined where the counts do not answer: none kept, an indexed needle (its rows are few), a longer one.
+ */
+function keptCountOf(
+  { db, dialect }: QueryBuilder,
+  table: DocumentTable,
+  companyId: string,
+  needle: Needle | undefined,
+  { documentType }: CountedFilters,
+): Compilable<{ total: number }> | undefined {
+  if (!dialect.keepsDocumentCounts || needle?.indexed || (needle && [...needle.text].length > COUNTED_PART_AT_MOST)) return undefined
+  const kept = (part: string) => {
+    // Both count tables have these columns; kysely cannot see that through a generic name.
+    let counts = db.selectFrom(`${table}_count` as 'invoice_count').where('company_id', '=', companyId).where('number_part', '=', part)
+    if (documentType) counts = counts.where('document_type', '=', documentType)
+    return counts.select(sql<number>`coalesce(sum(documents), 0)`.as('documents'))
+  }
+  if (!needle) return db.selectNoFrom(sql<number>`(${kept('')})`.as('total'))
+  // Along the customer index, which holds the type and the number too. Both tables have these
+  // columns; kysely cannot see that through a generic name.
+  let documents = db.selectFrom(table as 'invoice').where('company_id', '=', companyId)
+  if (documentType) documents = documents.where((eb) => dialect.equalsOnFoundRows(eb, typeColumnOf[table], documentType))
+  const customers = (named: boolean) => db.selectFrom('customer').select((eb) => eb.fn.countAll<number>().as('customers'))
+    .where('customer.company_id', '=', companyId).where((eb) => nameHolds(dialect, eb, needle, named))
+  const notHolding = (named: boolean) => documents.select((eb) => eb.fn.countAll<number>().as('count')).where((eb) => eb.and([
+    eb('customer_id', 'in', customersNamed(dialect, eb, companyId, needle, named)),
+    eb.not(dialect.containsFolded(eb, `${table}.search_number`, needle)),
+  ]))
+  return db.selectNoFrom(sql<number>`case when (${customers(true)}) <= (${customers(false)})
+    then (${kept(needle.text)}) + (${notHolding(true)})
+    else (${kept('')}) - (${notHolding(false)}) end`.as('total'))
 }
 
 /**
@@ -83,8 +137,12 @@ export function customerNameContains<TB extends CustomerOwnedTable>(
 function customersNamed(dialect: SqlDialect, eb: ExpressionBuilder<Database, 'invoice'>, companyId: string, needle: Needle, holding: boolean) {
   return eb.selectFrom('customer').select('customer.id')
     .where((inner) => needle.indexed ? dialect.equalsOnFoundRows(inner, 'customer.company_id', companyId) : inner('customer.company_id', '=', companyId))
-    .where((inner) => holding ? dialect.containsFolded(inner, 'customer.search_name', needle) : inner.not(dialect.containsFolded(inner, 'customer.search_name', needle)))
+    .where((inner) => nameHolds(dialect, inner, needle, holding))
 }
+
+/** Whether the customer's current name holds the needle (or, `holding` false, does not). */
+const nameHolds = (dialect: SqlDialect, eb: ExpressionBuilder<Database, 'customer'>, needle: Needle, holding: boolean) =>
+  holding ? dialect.containsFolded(eb, 'customer.search_name', needle) : eb.not(dialect.containsFolded(eb, 'customer.search_name', needle))
 
 /**
  * Whether a document's number or its customer's current name contains the needle, literally

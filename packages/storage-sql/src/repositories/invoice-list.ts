@@ -24,7 +24,8 @@ export function invoiceListQueries(builder: QueryBuilder, companyId: string, que
   if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  const { matching, total } = searchedDocuments(builder, filtered, 'invoice', companyId, needle)
+  const typeAlone = !query.status && !query.customerId && !query.documentCategoryId && !query.payoutStatus && !query.from && !query.to
+  const { matching, total } = searchedDocuments(builder, filtered, 'invoice', companyId, needle, typeAlone ? { documentType: query.documentType } : undefined)
   return {
     rows: matching.selectAll('invoice')
       .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')

@@ -24,7 +24,9 @@ export function orderDocumentListQueries(builder: QueryBuilder, companyId: strin
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
-  const { matching, total } = searchedDocuments(builder, filtered, 'order_document', companyId, needle)
+  const typeAlone = !query.status && !query.customerId && !query.documentCategoryId && !query.invoiceStatus && !query.deliveryStatus
+    && !query.from && !query.to && !query.validUntilBefore
+  const { matching, total } = searchedDocuments(builder, filtered, 'order_document', companyId, needle, typeAlone ? { documentType: query.documentType } : undefined)
   return {
     // The number is unique in the company: nothing ties after it.
     rows: matching.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),

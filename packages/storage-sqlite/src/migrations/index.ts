@@ -21,6 +21,7 @@ import { exports } from './0019-exports'
 import { exportWalks } from './0020-export-walks'
 import { searchIndexes } from './0021-search-indexes'
 import { customerListSearch } from './0022-customer-list-search'
+import { documentCounts } from './0023-document-counts'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-export-walks': exportWalks,
   '0021-search-indexes': searchIndexes,
   '0022-customer-list-search': customerListSearch,
+  '0023-document-counts': documentCounts,
 }
 
 export const migrationProvider: MigrationProvider = {
