@@ -9,7 +9,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { createSqliteStorage } from './create-sqlite-storage'
 import { queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
-import type { Database } from '@invoicing/storage-sql'
+import type { Database, Needle, SearchColumn } from '@invoicing/storage-sql'
 import { migrationProvider } from './migrations'
 import { invoiceListQueries, linesQuery } from '@invoicing/storage-sql/queries'
 
@@ -232,15 +232,29 @@ describe('sqlite invoices', () => {
       })
     }
 
+    const indexedNeedle: Needle = { text: 'ärzte', indexed: true, indexQueries: new Map<SearchColumn, string>([['invoice.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }
+
     it('starts a search few invoices match from the trigram indexes: the matching rows by rowid, the customers’ invoices by customer', () => {
-      for (const query of Object.values(invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte' }, { text: 'ärzte', indexed: true, indexQueries: new Map([['invoice.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }))) {
-        const steps = plan(query)
-        assert.equal(steps[0], 'SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)', steps.join('\n'))
-        for (const step of [/^SCAN invoice_search_number_trigrams VIRTUAL TABLE/, /^SEARCH invoice USING COVERING INDEX invoice_customer_list/, /^SCAN customer_search_name_trigrams VIRTUAL TABLE/]) {
-          assert.ok(steps.some((each) => step.test(each)), `${step}\n${steps.join('\n')}`)
+      for (const filter of [{}, { status: 'SENT' }] as const) {
+        for (const query of Object.values(invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte', ...filter }, indexedNeedle))) {
+          const steps = plan(query)
+          for (const step of [/^SCAN invoice_search_number_trigrams VIRTUAL TABLE/, /^SEARCH invoice USING COVERING INDEX invoice_customer_list/, /^SCAN customer_search_name_trigrams VIRTUAL TABLE/]) {
+            assert.ok(steps.some((each) => step.test(each)), `${step}\n${steps.join('\n')}`)
+          }
+          assert.ok(!steps.some((each) => /^(SCAN|SEARCH) invoice USING (COVERING )?INDEX invoice_company_list/.test(each)), steps.join('\n'))
         }
-        assert.ok(!steps.some((each) => /^(SCAN|SEARCH) invoice USING (COVERING )?INDEX invoice_company_list/.test(each)), steps.join('\n'))
       }
+    })
+
+    it('sorts the few invoices of a search filtered by type alone by the customer index’s columns, and reads only the page’s rows', () => {
+      const { rows: page } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte' }, indexedNeedle)
+      const steps = plan(page)
+      // The page's rows by rowid from the sorted set of both parts; the customers' part from the index alone.
+      assert.deepEqual(steps.slice(0, 3), ['SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)', 'LIST SUBQUERY 6', 'CO-ROUTINE held'], steps.join('\n'))
+      assert.ok(steps.includes('SEARCH invoice USING COVERING INDEX invoice_customer_list (customer_id=?)'), steps.join('\n'))
+      // Filtered by more, each found invoice is read and filtered, then sorted.
+      const { rows: filtered } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte', status: 'SENT' }, indexedNeedle)
+      assert.ok(!plan(filtered).includes('CO-ROUTINE held'), plan(filtered).join('\n'))
     })
 
     it('reads the search’s customers and the page’s lines through indexes', () => {

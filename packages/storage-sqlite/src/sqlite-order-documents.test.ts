@@ -10,6 +10,7 @@ import { createSqliteStorage } from './create-sqlite-storage'
 import { planOf, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
 import { derivedFromQuery } from '@invoicing/storage-sql/queries'
 import { orderDocumentLinesQuery, orderDocumentListQueries } from '@invoicing/storage-sql/queries'
+import type { Needle, SearchColumn } from '@invoicing/storage-sql'
 
 describe('sqlite order documents', () => {
   it('refuses to delete a customer or a category that still has order documents, and deletes lines with their document', async () => {
@@ -109,13 +110,27 @@ describe('query plans of order documents and of the documents made from them', (
     })
   }
 
+  const indexedNeedle: Needle = { text: 'ärzte', indexed: true, indexQueries: new Map<SearchColumn, string>([['order_document.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }
+
   it('starts a search few documents match from the trigram indexes, not from the company’s list', () => {
-    for (const query of Object.values(orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte' }, { text: 'ärzte', indexed: true, indexQueries: new Map([['order_document.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }))) {
-      const steps = plan(query)
-      assert.match(steps[0]!, /^SEARCH order_document USING INTEGER PRIMARY KEY \(rowid=\?\)/, steps.join('\n'))
-      assert.ok(steps.some((each) => /^SCAN order_document_search_number_trigrams VIRTUAL TABLE/.test(each)), steps.join('\n'))
-      assert.ok(!steps.some((each) => /order_document USING (COVERING )?INDEX order_document_list/.test(each)), steps.join('\n'))
+    for (const filter of [{}, { status: 'OPEN' }] as const) {
+      for (const query of Object.values(orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte', ...filter }, indexedNeedle))) {
+        const steps = plan(query)
+        assert.ok(steps.some((each) => /^SCAN order_document_search_number_trigrams VIRTUAL TABLE/.test(each)), steps.join('\n'))
+        assert.ok(steps.some((each) => /^SEARCH order_document USING COVERING INDEX order_document_customer_list/.test(each)), steps.join('\n'))
+        assert.ok(!steps.some((each) => /order_document USING (COVERING )?INDEX order_document_list/.test(each)), steps.join('\n'))
+      }
     }
+  })
+
+  it('sorts the few documents of a search filtered by type alone by the customer index’s columns, and reads only the page’s rows', () => {
+    const { rows: page } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte' }, indexedNeedle)
+    const steps = plan(page)
+    // The page's rows by rowid from the sorted set of both parts; the customers' part from the index alone.
+    assert.deepEqual(steps.slice(0, 3), ['SEARCH order_document USING INTEGER PRIMARY KEY (rowid=?)', 'LIST SUBQUERY 6', 'CO-ROUTINE held'], steps.join('\n'))
+    assert.ok(steps.includes('SEARCH order_document USING COVERING INDEX order_document_customer_list (customer_id=?)'), steps.join('\n'))
+    const { rows: filtered } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte', status: 'OPEN' }, indexedNeedle)
+    assert.ok(!plan(filtered).includes('CO-ROUTINE held'), plan(filtered).join('\n'))
   })
 
   it('reads the open quotes past their validity through order_document_validity, sorting only those', () => {

@@ -4,7 +4,7 @@ import type { Database, InvoiceTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentNeedleOf, documentsToList, searchedDocuments } from './document-search'
+import { documentListPage, documentNeedleOf, documentsToList } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
 
@@ -25,13 +25,9 @@ export function invoiceListQueries(builder: QueryBuilder, companyId: string, que
   if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
   if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
   const typeAlone = !query.status && !query.customerId && !query.documentCategoryId && !query.payoutStatus && !query.from && !query.to
-  const { matching, total } = searchedDocuments(builder, filtered, 'invoice', companyId, needle, typeAlone ? { documentType: query.documentType } : undefined)
-  return {
-    rows: matching.selectAll('invoice')
-      .orderBy('issue_date', 'desc').orderBy('created_at', 'desc').orderBy('seq', 'desc')
-      .limit(query.limit).offset(query.offset),
-    total,
-  }
+  return documentListPage(builder, filtered, {
+    table: 'invoice', companyId, needle, counted: typeAlone ? { documentType: query.documentType } : undefined, order: ['issue_date', 'created_at', 'seq'],
+  }, query)
 }
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */

@@ -4,7 +4,7 @@ import type { Database, OrderDocumentTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentNeedleOf, documentsToList, searchedDocuments } from './document-search'
+import { documentListPage, documentNeedleOf, documentsToList } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
 import { readPage } from './read-page'
 
@@ -26,12 +26,10 @@ export function orderDocumentListQueries(builder: QueryBuilder, companyId: strin
   if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
   const typeAlone = !query.status && !query.customerId && !query.documentCategoryId && !query.invoiceStatus && !query.deliveryStatus
     && !query.from && !query.to && !query.validUntilBefore
-  const { matching, total } = searchedDocuments(builder, filtered, 'order_document', companyId, needle, typeAlone ? { documentType: query.documentType } : undefined)
-  return {
-    // The number is unique in the company: nothing ties after it.
-    rows: matching.selectAll('order_document').orderBy('issue_date', 'desc').orderBy('number', 'desc').limit(query.limit).offset(query.offset),
-    total,
-  }
+  // The number is unique in the company: nothing ties after it.
+  return documentListPage(builder, filtered, {
+    table: 'order_document', companyId, needle, counted: typeAlone ? { documentType: query.documentType } : undefined, order: ['issue_date', 'number'],
+  }, query)
 }
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
 import { needleOf, type Needle } from '../search'
-import { customerNameContains } from './document-search'
+import { customerNameContains } from './customer-names'
 import { readPage } from './read-page'
 import { occurrenceFromRow, occurrenceToRow, scheduleFromRow, scheduleToRow } from './recurring-schedule-rows'
 
