@@ -23,6 +23,7 @@ const SEARCHES = [
   { name: 'customer name', search: 'kunde 7 müller' },
   { name: '1 character', search: 'Ü' },
   { name: '2 characters', search: '42' },
+  { name: 'a year\'s numbers (oldest third)', search: 're-2024' },
   { name: '1,000 characters', search: 'Müller Kunde '.repeat(77).slice(0, 999) + 'x' },
   { name: 'only % and _', search: '%_' },
   { name: 'with "', search: '"stern"' },

@@ -8,7 +8,8 @@ import { startTestHost } from '../support/test-host'
 
 // 400 connections are 800 sockets in this process (client and host ends), well under a 1,024 file limit.
 const CONNECTIONS = 400
-const REQUESTS_PER_CONNECTION = 5
+// Two idle gaps per connection: 800 gaps in all, spread across the timeout's edge.
+const REQUESTS_PER_CONNECTION = 3
 /**
  * Idle gaps between requests on one connection, 5 to 7 s: on both sides of when Node closes an
  * idle connection by default (its 5 s keep-alive timeout plus a second of grace on Node 20).
