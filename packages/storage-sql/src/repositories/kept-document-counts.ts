@@ -27,6 +27,8 @@ const COUNTED_PART_AT_MOST = 2
  * - the documents holding the needle in their number, and those of the named customers that do not;
  * - or every document, less those of the other customers that do not hold it.
  * Undefined where the counts do not answer: none kept, an indexed needle (its rows are few), a longer one.
+ * Every document's customer is one of its company's (the engine checks it on each write), so the
+ * two sides of the customers hold every document.
  */
 export function keptCountOf(
   { db, dialect }: QueryBuilder,
