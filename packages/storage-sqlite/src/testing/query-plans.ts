@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,5 +52,24 @@ export async function planTestDatabase(name: string, seed: (tx: StorageTx) => Pr
       await storage.close()
       rmSync(folder, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * Asserts how a document list counts its total, without visiting `table`'s rows:
+ * - `counted` (filtered by type alone, the search if any of 1–2 characters): from the kept
+ *   counts' rows by key and, for a search, the documents of one side of the customers (named,
+ *   or not), tested each along the customer index (the plan lists both sides);
+ * - otherwise one index count, or for a search two parts, both along the customer index: the
+ *   named customers' documents, and the others' by number.
+ */
+export function assertDocumentCountPlan(countPlan: string[], table: 'invoice' | 'order_document', { counted, searched }: { counted: boolean; searched: boolean }) {
+  const steps = countPlan.filter((step) => new RegExp(` ${table}\\b`).test(step)).map((step) => step.replace(/ \(.*$/, ''))
+  const alongCustomers = Array.from({ length: 2 }, () => `SEARCH ${table} USING COVERING INDEX ${table}_customer_list`)
+  if (counted) {
+    assert.deepEqual(steps, searched ? alongCustomers : [], countPlan.join('\n'))
+    assert.ok(countPlan.some((step) => step.startsWith(`SEARCH ${table}_count USING PRIMARY KEY`)), countPlan.join('\n'))
+  } else {
+    assert.deepEqual(steps, searched ? alongCustomers : [`SEARCH ${table} USING COVERING INDEX ${steps[0]?.match(/INDEX (\w+)/)?.[1]}`], countPlan.join('\n'))
   }
 }
