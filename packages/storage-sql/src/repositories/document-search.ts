@@ -81,6 +81,21 @@ export function documentListPage<TB extends DocumentTable>(
   }
 }
 
+/** A filter of a document list besides its type: a column, how it compares, and the value asked (none: not asked). */
+export type DocumentFilter<TB extends DocumentTable> = readonly [column: keyof Database[TB] & string, operator: '=' | '<' | '<=' | '>=', value: string | undefined]
+
+/**
+ * `documents` narrowed by the filters asked, and whether none was: the list's total then comes
+ * from the kept counts where the database keeps them. One table of filters, so a filter added
+ * to a list cannot be left out of that choice.
+ */
+export function narrowedBy<TB extends DocumentTable>(documents: SelectQueryBuilder<Database, TB, object>, filters: readonly DocumentFilter<TB>[]) {
+  const asked = filters.filter(([, , value]) => value)
+  // The column is one of the table's; kysely cannot see that through a generic name.
+  const narrowed = asked.reduce((query, [column, operator, value]) => query.where(column as never, operator, value as never), documents)
+  return { narrowed, unnarrowed: asked.length === 0 }
+}
+
 /**
  * Where a document list starts: the documents the text indexes name when the needle is
  * indexed (few documents hold it), otherwise all the company's documents, in list order.

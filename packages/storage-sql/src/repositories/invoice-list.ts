@@ -4,7 +4,7 @@ import type { Database, InvoiceTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentListPage, documentNeedleOf, documentsToList } from './document-search'
+import { documentListPage, documentNeedleOf, documentsToList, narrowedBy } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
 import { readPage } from './read-page'
 
@@ -16,17 +16,18 @@ import { readPage } from './read-page'
  * text indexes name, instead of from the company's list.
  */
 export function invoiceListQueries(builder: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: Needle) {
-  let filtered = documentsToList(builder, 'invoice', companyId, needle)
-  if (query.status) filtered = filtered.where('status', '=', query.status)
-  if (query.documentType) filtered = filtered.where('invoice_type', '=', query.documentType)
-  if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
-  if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
-  if (query.payoutStatus) filtered = filtered.where('payout_status', '=', query.payoutStatus)
-  if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
-  if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  const typeAlone = !query.status && !query.customerId && !query.documentCategoryId && !query.payoutStatus && !query.from && !query.to
-  return documentListPage(builder, filtered, {
-    table: 'invoice', companyId, needle, counted: typeAlone ? { documentType: query.documentType } : undefined, order: ['issue_date', 'created_at', 'seq'],
+  let listed = documentsToList(builder, 'invoice', companyId, needle)
+  if (query.documentType) listed = listed.where('invoice_type', '=', query.documentType)
+  const { narrowed, unnarrowed } = narrowedBy(listed, [
+    ['status', '=', query.status],
+    ['customer_id', '=', query.customerId],
+    ['document_category_id', '=', query.documentCategoryId],
+    ['payout_status', '=', query.payoutStatus],
+    ['issue_date', '>=', query.from],
+    ['issue_date', '<=', query.to],
+  ])
+  return documentListPage(builder, narrowed, {
+    table: 'invoice', companyId, needle, counted: unnarrowed ? { documentType: query.documentType } : undefined, order: ['issue_date', 'created_at', 'seq'],
   }, query)
 }
 

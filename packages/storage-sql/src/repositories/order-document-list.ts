@@ -4,7 +4,7 @@ import type { Database, OrderDocumentTable } from '../database'
 import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentListPage, documentNeedleOf, documentsToList } from './document-search'
+import { documentListPage, documentNeedleOf, documentsToList, narrowedBy } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
 import { readPage } from './read-page'
 
@@ -15,20 +15,20 @@ import { readPage } from './read-page'
  * search that few documents match starts from the documents the text indexes name.
  */
 export function orderDocumentListQueries(builder: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: Needle) {
-  let filtered = documentsToList(builder, 'order_document', companyId, needle).where('document_type', '=', query.documentType)
-  if (query.status) filtered = filtered.where('status', '=', query.status)
-  if (query.customerId) filtered = filtered.where('customer_id', '=', query.customerId)
-  if (query.documentCategoryId) filtered = filtered.where('document_category_id', '=', query.documentCategoryId)
-  if (query.invoiceStatus) filtered = filtered.where('invoice_status', '=', query.invoiceStatus)
-  if (query.deliveryStatus) filtered = filtered.where('delivery_status', '=', query.deliveryStatus)
-  if (query.from) filtered = filtered.where('issue_date', '>=', query.from)
-  if (query.to) filtered = filtered.where('issue_date', '<=', query.to)
-  if (query.validUntilBefore) filtered = filtered.where('valid_until', '<', query.validUntilBefore)
-  const typeAlone = !query.status && !query.customerId && !query.documentCategoryId && !query.invoiceStatus && !query.deliveryStatus
-    && !query.from && !query.to && !query.validUntilBefore
+  const listed = documentsToList(builder, 'order_document', companyId, needle).where('document_type', '=', query.documentType)
+  const { narrowed, unnarrowed } = narrowedBy(listed, [
+    ['status', '=', query.status],
+    ['customer_id', '=', query.customerId],
+    ['document_category_id', '=', query.documentCategoryId],
+    ['invoice_status', '=', query.invoiceStatus],
+    ['delivery_status', '=', query.deliveryStatus],
+    ['issue_date', '>=', query.from],
+    ['issue_date', '<=', query.to],
+    ['valid_until', '<', query.validUntilBefore],
+  ])
   // The number is unique in the company: nothing ties after it.
-  return documentListPage(builder, filtered, {
-    table: 'order_document', companyId, needle, counted: typeAlone ? { documentType: query.documentType } : undefined, order: ['issue_date', 'number'],
+  return documentListPage(builder, narrowed, {
+    table: 'order_document', companyId, needle, counted: unnarrowed ? { documentType: query.documentType } : undefined, order: ['issue_date', 'number'],
   }, query)
 }
 
