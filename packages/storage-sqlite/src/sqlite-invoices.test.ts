@@ -8,7 +8,7 @@ import { aCompany, aCustomer } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, Migrator, SqliteDialect } from 'kysely'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { assertDocumentCountPlan, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
+import { assertCountAfterPlan, assertDocumentCountPlan, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
 import type { Database, Needle, SearchColumn } from '@invoicing/storage-sql'
 import { migrationProvider } from './migrations'
 import { invoiceListQueries, linesQuery } from '@invoicing/storage-sql/queries'
@@ -219,6 +219,12 @@ describe('sqlite invoices', () => {
         assertDocumentCountPlan(plan(count), 'invoice', { counted, searched: filter.search !== undefined })
       })
     }
+
+    it('counts a search tested on each row on from a full page’s last invoice, by ranges of the customer index', () => {
+      const { countAfter } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte' }, { text: 'ärzte', indexed: false })
+      const last = { issue_date: '2026-01-15', created_at: '2026-01-15T10:00:00.000Z', seq: 7 } as never
+      assertCountAfterPlan(plan(countAfter!(last)), 'invoice', ['issue_date<?', 'issue_date=? AND created_at<?', 'issue_date=? AND created_at=? AND seq<?'])
+    })
 
     const indexedNeedle: Needle = { text: 'ärzte', indexed: true, indexQueries: new Map<SearchColumn, string>([['invoice.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }
 

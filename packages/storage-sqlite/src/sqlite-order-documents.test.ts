@@ -7,7 +7,7 @@ import type { OrderDocumentListQuery, Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anInvoice, anOrderDocument } from '@invoicing/core/testing'
 import BetterSqlite3 from 'better-sqlite3'
 import { createSqliteStorage } from './create-sqlite-storage'
-import { assertDocumentCountPlan, planOf, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
+import { assertCountAfterPlan, assertDocumentCountPlan, planOf, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
 import { derivedFromQuery } from '@invoicing/storage-sql/queries'
 import { orderDocumentLinesQuery, orderDocumentListQueries } from '@invoicing/storage-sql/queries'
 import type { Needle, SearchColumn } from '@invoicing/storage-sql'
@@ -96,6 +96,12 @@ describe('query plans of order documents and of the documents made from them', (
       assertDocumentCountPlan(plan(count), 'order_document', { counted, searched: filter.search !== undefined })
     })
   }
+
+  it('counts a search tested on each row on from a full page’s last document, by ranges of the customer index', () => {
+    const { countAfter } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte' }, { text: 'ärzte', indexed: false })
+    const last = { issue_date: '2026-01-15', number: 'AN-0007' } as never
+    assertCountAfterPlan(plan(countAfter!(last)), 'order_document', ['document_type=? AND issue_date<?', 'document_type=? AND issue_date=? AND number<?'])
+  })
 
   const indexedNeedle: Needle = { text: 'ärzte', indexed: true, indexQueries: new Map<SearchColumn, string>([['order_document.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }
 

@@ -18,6 +18,20 @@ export function customerNameContains<TB extends CustomerOwnedTable>(
   return records('customer_id', 'in', customersNamed(dialect, records, companyId, needle, true))
 }
 
+/**
+ * `customerNameContains` for a test on each of many rows: the customers are looked at once for
+ * any whose name holds the needle, and where none does, no row is looked up among them.
+ */
+export function customerNameContainsOnEachRow<TB extends CustomerOwnedTable>(
+  dialect: SqlDialect,
+  eb: ExpressionBuilder<Database, TB>,
+  companyId: string,
+  needle: Needle,
+): Expression<SqlBool> {
+  const records = eb as unknown as ExpressionBuilder<Database, 'invoice'>
+  return records.and([records.exists(customersNamed(dialect, records, companyId, needle, true)), customerNameContains(dialect, records, companyId, needle)])
+}
+
 /** The ids of the company's customers whose current name holds the needle (or, `holding` false, does not). */
 export function customersNamed(dialect: SqlDialect, eb: ExpressionBuilder<Database, 'invoice'>, companyId: string, needle: Needle, holding: boolean) {
   return eb.selectFrom('customer').select('customer.id')

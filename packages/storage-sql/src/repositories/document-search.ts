@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder }
 import type { Database } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
 import { INDEXED_ROWS_AT_MOST, needleOf, type Needle, type SearchColumn } from '../search'
-import { customerNameContains, customersNamed } from './customer-names'
+import { customerNameContains, customerNameContainsOnEachRow, customersNamed } from './customer-names'
 import { keptCountOf, typeColumnOf, type CountedFilters, type DocumentTable } from './kept-document-counts'
 import type { PageQueries } from './read-page'
 
@@ -49,7 +49,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
 /**
  * The queries of one page of a document list and its total. `filtered` is the list from
  * `documentsToList` with the list's filters; `counted` says whether those are the type alone.
- * - Without a search, or with a needle tested on each row: the list read in its order.
+ * - Without a search, or with a needle tested on each row: the list read in its order. Where
+ *   such a needle's total is not kept, it is counted on from the page's last document: a needle
+ *   the oldest documents hold is tested on the newer ones for the page, not again for the total.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -75,10 +77,29 @@ export function documentListPage<TB extends DocumentTable>(
   const kept = counted && keptCountOf(builder, table, companyId, needle, counted)
   const page = (matching: Documents) => ordered(matching.selectAll(table as 'invoice')).limit(limit).offset(offset) as never
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
+  const rows = page(documents.where((eb) => eb.or([dialect.containsFolded(eb, `${table}.search_number`, needle), customerNameContainsOnEachRow(dialect, eb, companyId, needle)])))
+  if (kept) return { rows, total: kept }
   return {
-    rows: page(documents.where((eb) => eb.or([dialect.containsFolded(eb, `${table}.search_number`, needle), customerNameContains(dialect, eb, companyId, needle)]))),
-    total: kept ?? countOfDocumentsHolding(builder, documents, table, companyId, needle),
+    rows,
+    total: countOfDocumentsHolding(builder, documents, table, companyId, needle),
+    countAfter: (last) => db.selectNoFrom(sql<number>`${sql.join(stretchesAfter(table, order, last)
+      .map((stretch) => sql`(${countOfDocumentsHolding(builder, documents.where(stretch), table, companyId, needle)})`), sql` + `)}`.as('total')),
   }
+}
+
+/**
+ * The documents after `last` in a list ordered by `order` (every column descending), as
+ * disjoint stretches an index reads as one range each: equal to `last` in the first columns,
+ * before it in the next. (One row-value comparison is read as a range of its first columns
+ * only, and compared again on every row, which doubled the cost of a count.)
+ */
+function stretchesAfter(table: DocumentTable, order: DocumentListOrder, last: object) {
+  const values = last as Record<DocumentListOrder[number], unknown>
+  const ref = (column: DocumentListOrder[number]) => sql.ref(`${table}.${column}`)
+  return order.map((column, index) => (eb: ExpressionBuilder<Database, 'invoice'>) => eb.and([
+    ...order.slice(0, index).map((equal) => eb(ref(equal), '=', values[equal])),
+    eb(ref(column), '<', values[column]),
+  ]))
 }
 
 /** A filter of a document list besides its type: a column, how it compares, and the value asked (none: not asked). */

@@ -73,3 +73,15 @@ export function assertDocumentCountPlan(countPlan: string[], table: 'invoice' | 
     assert.deepEqual(steps, searched ? alongCustomers : [`SEARCH ${table} USING COVERING INDEX ${steps[0]?.match(/INDEX (\w+)/)?.[1]}`], countPlan.join('\n'))
   }
 }
+
+/**
+ * Asserts how a document list searched on each row counts on from a full page's last document:
+ * each stretch after it (equal in the list's first columns, before it in the next) is read as a
+ * range of the customer index, for both parts of the count; `ranges` are those stretches as the
+ * plan spells them, after the customer and the company.
+ */
+export function assertCountAfterPlan(countPlan: string[], table: 'invoice' | 'order_document', ranges: string[]) {
+  const steps = countPlan.filter((step) => new RegExp(` ${table}\\b`).test(step))
+  const expected = ranges.flatMap((range) => Array.from({ length: 2 }, () => `SEARCH ${table} USING COVERING INDEX ${table}_customer_list (customer_id=? AND company_id=? AND ${range})`))
+  assert.deepEqual(steps, expected, countPlan.join('\n'))
+}
