@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder }
 import type { Database } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
 import { INDEXED_ROWS_AT_MOST, needleOf, type Needle, type SearchColumn } from '../search'
-import { customerNameContains, customerNameContainsOnEachRow, customersNamed } from './customer-names'
+import { customerNameContains, customersNamed, someCustomerNamed } from './customer-names'
 import { keptCountOf, typeColumnOf, type CountedFilters, type DocumentTable } from './kept-document-counts'
 import type { PageQueries } from './read-page'
 
@@ -77,7 +77,10 @@ export function documentListPage<TB extends DocumentTable>(
   const kept = counted && keptCountOf(builder, table, companyId, needle, counted)
   const page = (matching: Documents) => ordered(matching.selectAll(table as 'invoice')).limit(limit).offset(offset) as never
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
-  const rows = page(documents.where((eb) => eb.or([dialect.containsFolded(eb, `${table}.search_number`, needle), customerNameContainsOnEachRow(dialect, eb, companyId, needle)])))
+  const rows = page(documents.where((eb) => eb.or([
+    dialect.containsFolded(eb, `${table}.search_number`, needle),
+    eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)]),
+  ])))
   if (kept) return { rows, total: kept }
   return {
     rows,
