@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { Storage } from '@invoicing/core'
+import { foldForSearch, type Storage } from '@invoicing/core'
 import { aCompany, aCustomer, anInvoice } from '@invoicing/core/testing'
 import { INDEXED_ROWS_AT_MOST, type Needle } from '@invoicing/storage-sql'
 import { invoiceListQueries } from '@invoicing/storage-sql/queries'
@@ -96,6 +96,23 @@ describe('sqlite search through the trigram indexes', () => {
     }
     assert.equal(listedWith(await indexedNeedle('re-2026-001')).total, 100)
     assert.equal(listedWith(await indexedNeedle('müller')).total, 4, 'the customer’s four invoices, and none of the other company')
+  })
+
+  it('pages a needle too common for the index as a brute force does: the items and the total at every offset', async () => {
+    const search = 're-2026-0'
+    assert.equal((await sqliteDialect.needleFor(reader, search, ['invoice.search_number', 'customer.search_name'])).indexed, false)
+    type Row = { id: string; number: string; issue_date: string; created_at: string; seq: number }
+    const rows = raw.prepare('select id, invoice_number as number, issue_date, created_at, seq from invoice where company_id = ?').all(company.id) as Row[]
+    const expected = rows
+      .sort((a, b) => b.issue_date.localeCompare(a.issue_date) || b.created_at.localeCompare(a.created_at) || b.seq - a.seq)
+      .filter((row) => foldForSearch(row.number).includes(search)).map((row) => row.id)
+    assert.equal(expected.length, COMMON)
+    // Full pages (the total counted on from the last row), short ones, past the end, and none.
+    for (const [limit, offset] of [[20, 0], [20, 20], [50, 1000], [20, COMMON - 20], [20, COMMON - 5], [20, COMMON], [20, COMMON + 30], [0, 0], [0, 40]] as const) {
+      const page = await storage.invoices.list(company.id, { limit, offset, search })
+      assert.deepEqual(page.items.map((each) => each.id), expected.slice(offset, offset + limit), `limit ${limit}, offset ${offset}`)
+      assert.equal(page.total, COMMON, `limit ${limit}, offset ${offset}: total`)
+    }
   })
 
   it('takes FTS5 syntax and wildcards as plain text through the storage, and a 1,000-character needle finds nothing without error', async () => {

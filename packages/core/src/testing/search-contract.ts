@@ -121,6 +121,12 @@ function searchedLists(reader: Pick<StorageReader, 'customers' | 'products' | 'i
     orderDocuments('QUOTE'),
     orderDocuments('ORDER_CONFIRMATION'),
     {
+      // Filtered by more than the type, so no kept count answers it: short needles are counted row
+      // by row. The corpus stores every quote open.
+      ...orderDocuments('QUOTE'), name: 'open quotes',
+      list: (query) => reader.orderDocuments.list(companyId, { ...query, documentType: 'QUOTE', status: 'OPEN' }),
+    } satisfies SearchedList<OrderDocument>,
+    {
       name: 'recurring schedules', holds: stored.recurringSchedules, list: (query) => reader.recurringSchedules.list(companyId, query),
       searchedFields: (schedule) => [schedule.name, nameOf(schedule.customerId)],
     } satisfies SearchedList<RecurringSchedule>,

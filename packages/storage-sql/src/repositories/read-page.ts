@@ -18,7 +18,8 @@ export interface PageQueries<Row> {
  * One page and the total, read in one snapshot, so no commit lands between the two. Without
  * `countAfter` the total comes first: a page past it (a search nothing matches, an offset past
  * the end) is not read. With it, the page comes first, and a page shorter than the limit tells
- * the total itself (an empty one past the first is counted: the offset may be past the end).
+ * the total itself. An empty page past the first is counted (the offset may be past the end:
+ * the one case that tests each row twice), and so is a page of limit 0, which has no last row.
  */
 export function readPage<Row, Item>(
   executor: Executor,
@@ -37,7 +38,7 @@ export function readPage<Row, Item>(
     const rows = await reader.rows(queries.rows)
     const last = rows.length === limit ? rows.at(-1) : undefined
     const total = last !== undefined ? offset + limit + await countOf(countAfter(last))
-      : rows.length > 0 || offset === 0 ? offset + rows.length
+      : rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length
       : await countOf(queries.total)
     return { items: await toItems(rows, reader), total, limit, offset }
   })
