@@ -19,6 +19,9 @@ export const postgresDialect: SqlDialect = {
   skipLocked: true,
   // Writers run in parallel: rows every document of a company changes would make them wait.
   keepsDocumentCounts: false,
+  // Its planner reads the stretches after a page's last document worse than one count of the
+  // whole list: measured at 100,000 invoices, a 1-character search went from 24 to 82 ms.
+  countsOnFromThePage: false,
   // PostgreSQL has no rowid: the tables that need an insertion order carry an identity column.
   insertionOrder: sql<number>`seq`,
   // The list is always read with the needle as a condition: PostgreSQL's planner weighs the

@@ -25,6 +25,13 @@ export interface SqlDialect {
    * cost writers nothing; where writers run in parallel, they would wait on each other there.
    */
   readonly keepsDocumentCounts: boolean
+  /**
+   * Whether a document list whose search is tested on each row reads its page first and counts
+   * on from the page's last document, so that each row is tested once: where each stretch after
+   * that document is a range of an index the database reads as such. Otherwise the list is
+   * counted first, in one query its planner weighs as a whole.
+   */
+  readonly countsOnFromThePage: boolean
   /** The order rows were stored in, to break ties between records of the same instant. */
   readonly insertionOrder: RawBuilder<number>
   /**

@@ -18,6 +18,8 @@ export const sqliteDialect: SqlDialect = {
   skipLocked: false,
   // One writer at a time: the count rows every document of a company changes make no one wait.
   keepsDocumentCounts: true,
+  // Each stretch after the page's last document is a range of the customer index (plan-tested).
+  countsOnFromThePage: true,
   // Every table has one; tables that need it in an index name it as an `integer primary key`.
   insertionOrder: sql<number>`rowid`,
   // Trigrams need three characters; a shorter needle is tested on each row in list order. So is

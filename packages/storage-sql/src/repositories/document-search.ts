@@ -50,8 +50,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  * The queries of one page of a document list and its total. `filtered` is the list from
  * `documentsToList` with the list's filters; `counted` says whether those are the type alone.
  * - Without a search, or with a needle tested on each row: the list read in its order. Where
- *   such a needle's total is not kept, it is counted on from the page's last document: a needle
- *   the oldest documents hold is tested on the newer ones for the page, not again for the total.
+ *   such a needle's total is not kept, the dialect may count it on from the page's last document
+ *   (`countsOnFromThePage`): a needle the oldest documents hold is then tested on the newer ones
+ *   for the page, not again for the total.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -82,9 +83,11 @@ export function documentListPage<TB extends DocumentTable>(
     eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)]),
   ])))
   if (kept) return { rows, total: kept }
+  const total = countOfDocumentsHolding(builder, documents, table, companyId, needle)
+  if (!dialect.countsOnFromThePage) return { rows, total }
   return {
     rows,
-    total: countOfDocumentsHolding(builder, documents, table, companyId, needle),
+    total,
     countAfter: (last) => db.selectNoFrom(sql<number>`${sql.join(stretchesAfter(table, order, last)
       .map((stretch) => sql`(${countOfDocumentsHolding(builder, documents.where(stretch), table, companyId, needle)})`), sql` + `)}`.as('total')),
   }
