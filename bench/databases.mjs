@@ -57,6 +57,9 @@ export async function databasesBench(count = 100_000, seconds = 3, rounds = 5) {
         'POST /invoices (draft, 2 lines)': { url: `${hostUrl}/api/v1/invoices`, method: /** @type {const} */ ('POST'), headers: { ...headers, 'content-type': 'application/json' }, body },
         'GET /invoices/{id}': { url: `${hostUrl}/api/v1/invoices/${info.invoiceId}`, headers },
         'GET /invoices (first page of 50)': { url: `${hostUrl}/api/v1/invoices`, headers },
+        // Searches: a number one invoice holds, and two characters that about 5,000 hold.
+        'GET /invoices?search= a number': { url: `${hostUrl}/api/v1/invoices?search=RE-2024-004321`, headers },
+        'GET /invoices?search=42': { url: `${hostUrl}/api/v1/invoices?search=42`, headers },
       }
     }
     const onSqlite = cases(sqlite.info, sqlite.info.url)
