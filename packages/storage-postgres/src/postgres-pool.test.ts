@@ -27,4 +27,26 @@ describe('postgres: statements prepared per connection', () => {
       await database.drop()
     }
   })
+
+  it('plans a statement with a LIKE pattern on each run, so each pattern gets a plan of its own', async () => {
+    const database = await testDatabase()
+    const preparing = preparingPool(createPostgresPool({ url: database.url, poolMax: 1 }))
+    try {
+      const client = await preparing.connect()
+      try {
+        for (const pattern of ['%a%', '%b%', '%\\%%', '%a%', '%a%', '%a%', '%a%', '%a%', '%a%']) {
+          const { rows } = await client.query<{ found: number }>('select ($1::text like $2)::int as found', ['xa%', pattern])
+          assert.equal(rows[0]!.found, pattern === '%b%' ? 0 : 1)
+        }
+        await client.query('select $1::int as one', [1])
+        const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements', [])
+        assert.deepEqual(rows.map((row) => row.statement), ['select $1::int as one'])
+      } finally {
+        client.release()
+      }
+    } finally {
+      await preparing.end()
+      await database.drop()
+    }
+  })
 })
