@@ -32,6 +32,14 @@ export interface SqlDialect {
    * counted first, in one query its planner weighs as a whole.
    */
   readonly countsOnFromThePage: boolean
+  /**
+   * Whether a document list's page is read in two steps: the page's keys in list order from the
+   * list's index alone, then the rows of those keys. Where a table's rows are stored apart from
+   * its indexes and each row read is a fetch of its own (PostgreSQL's heap), the rows skipped by
+   * the offset or tested against a search are then never fetched. SQLite reads a row only once
+   * a column the index lacks is needed, so one step costs it nothing more.
+   */
+  readonly readsPageKeysFirst: boolean
   /** The order rows were stored in, to break ties between records of the same instant. */
   readonly insertionOrder: RawBuilder<number>
   /**

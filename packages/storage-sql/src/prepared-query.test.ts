@@ -22,6 +22,7 @@ function compileOnly(adapter: () => SqliteAdapter | PostgresAdapter, compiler: (
     skipLocked: false,
     keepsDocumentCounts: false,
     countsOnFromThePage: false,
+    readsPageKeysFirst: false,
     insertionOrder: sql<number>`seq`,
     needleFor: async (_reader, search) => ({ text: search, indexed: false }),
     containsFolded: (eb) => eb.val(true),

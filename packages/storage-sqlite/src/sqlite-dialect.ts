@@ -20,6 +20,8 @@ export const sqliteDialect: SqlDialect = {
   keepsDocumentCounts: true,
   // Each stretch after the page's last document is a range of the customer index (plan-tested).
   countsOnFromThePage: true,
+  // A row is read only once a column its index lacks is needed: a list is read in one step.
+  readsPageKeysFirst: false,
   // Every table has one; tables that need it in an index name it as an `integer primary key`.
   insertionOrder: sql<number>`rowid`,
   // Trigrams need three characters; a shorter needle is tested on each row in list order. So is

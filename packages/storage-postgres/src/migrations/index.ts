@@ -22,6 +22,7 @@ import { exportWalks } from './0020-export-walks'
 import { searchIndexes } from './0021-search-indexes'
 import { customerListSearch } from './0022-customer-list-search'
 import { documentCounts } from './0023-document-counts'
+import { orderDocumentListKeys } from './0024-order-document-list-keys'
 
 /**
  * Every migration in order, under the names SQLite's have: version N is the same schema on
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-search-indexes': searchIndexes,
   '0022-customer-list-search': customerListSearch,
   '0023-document-counts': documentCounts,
+  '0024-order-document-list-keys': orderDocumentListKeys,
 }
 
 export const migrationProvider: MigrationProvider = {

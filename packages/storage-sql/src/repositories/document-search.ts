@@ -52,7 +52,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  * - Without a search, or with a needle tested on each row: the list read in its order. Where
  *   such a needle's total is not kept, the dialect may count it on from the page's last document
  *   (`countsOnFromThePage`): a needle the oldest documents hold is then tested on the newer ones
- *   for the page, not again for the total.
+ *   for the page, not again for the total. Where the dialect `readsPageKeysFirst`, a page that
+ *   passes rows over (an offset, a search) takes its keys from the list's index and then reads
+ *   only its own rows.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -76,7 +78,10 @@ export function documentListPage<TB extends DocumentTable>(
     }
   }
   const kept = counted && keptCountOf(builder, table, companyId, needle, counted)
-  const page = (matching: Documents) => ordered(matching.selectAll(table as 'invoice')).limit(limit).offset(offset) as never
+  // Keys first where rows are passed over (by the offset, or as not matching a search): only the page's are read.
+  const page = (matching: Documents) => dialect.readsPageKeysFirst && (needle || offset > 0)
+    ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', ordered(matching.select(dialect.insertionOrder.as('row'))).limit(limit).offset(offset))) as never
+    : ordered(matching.selectAll(table as 'invoice')).limit(limit).offset(offset) as never
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
   const rows = page(documents.where((eb) => eb.or([
     dialect.containsFolded(eb, `${table}.search_number`, needle),
