@@ -1,17 +1,14 @@
 import { createRequire } from 'node:module'
-import { isInvoicingError } from '@invoicing/core'
-import { backupSqliteDatabase } from '@invoicing/storage-sqlite'
-import { DatabaseOpenFailure, describeDatabase, openStorage } from '../databases'
-import { createJsonLogger } from '../logger'
-import { runAdminCommand } from './admin-commands'
-import { runDbCommand } from './db-command'
 import { readConfig } from './config'
-import { runScheduler } from './scheduler-command'
-import { serve } from './serve'
 import { CommandFailure, USAGE, UsageError } from './usage-error'
 
 const print = (text: string) => process.stdout.write(`${text}\n`)
 
+/**
+ * Runs one command; each loads what it needs when it runs, so `--help` or `key list` starts
+ * without the web server, the PDF fonts or the file stores. Resolves with the exit code, or -1
+ * for a command that keeps running.
+ */
 async function main(argv: string[]): Promise<number> {
   const [command, action, ...rest] = argv
   if (!command) {
@@ -29,10 +26,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = readConfig()
   switch (command) {
-    case 'serve':
+    case 'serve': {
+      const { serve } = await import('./serve')
       await serve(config, print)
       return -1 // keeps running until a signal
+    }
     case 'migrate': {
+      const [{ openStorage, describeDatabase }, { createJsonLogger }] = await Promise.all([import('../databases'), import('../logger')])
       const storage = await openStorage(config.database, { logger: createJsonLogger(config.logLevel) })
       await storage.close()
       print(`The database ${describeDatabase(config.database)} is up to date.`)
@@ -42,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
       if (!action || rest.length > 0) throw new UsageError('expected: invoicing backup <file>')
       const { database } = config
       if (database.kind !== 'sqlite') throw new CommandFailure('backup copies a SQLite file; back up PostgreSQL with pg_dump')
+      const { backupSqliteDatabase } = await import('@invoicing/storage-sqlite')
       try {
         backupSqliteDatabase(database.file, action)
       } catch (error) {
@@ -50,38 +51,50 @@ async function main(argv: string[]): Promise<number> {
       print(`Backed up ${database.file} to ${action}.`)
       return 0
     }
-    case 'db':
+    case 'db': {
+      const { runDbCommand } = await import('./db-command')
       await runDbCommand(action, rest, print)
       return 0
-    case 'scheduler':
+    }
+    case 'scheduler': {
+      const { runScheduler } = await import('./scheduler-command')
       print(JSON.stringify(await runScheduler(action, rest, config), null, 2))
       return 0
+    }
     case 'company':
-    case 'key':
+    case 'key': {
+      const { runAdminCommand } = await import('./admin-commands')
       print(JSON.stringify(await runAdminCommand(command, action, rest, config), null, 2))
       return 0
+    }
     default:
       throw new UsageError(`unknown command: ${command}`)
   }
+}
+
+/** Says what went wrong, in the form the operator can act on, and gives the exit code. */
+async function reportFailure(error: unknown): Promise<number> {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`invoicing: ${(error as Error).message}\n\n${USAGE}\n`)
+    return 2
+  }
+  // Loaded only now: whichever command threw them has loaded them already.
+  const [{ DatabaseOpenFailure }, { isInvoicingError }] = await Promise.all([import('../databases'), import('@invoicing/core')])
+  if (error instanceof CommandFailure || error instanceof DatabaseOpenFailure) {
+    process.stderr.write(`invoicing: ${error.message}\n`)
+  } else if (isInvoicingError(error)) {
+    process.stderr.write(`${JSON.stringify({ error: error.message, code: error.code, ...error.details })}\n`)
+  } else {
+    process.stderr.write(`invoicing: ${(error as Error)?.stack ?? String(error)}\n`)
+  }
+  return 1
 }
 
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code
   },
-  (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`invoicing: ${(error as Error).message}\n\n${USAGE}\n`)
-      process.exitCode = 2
-    } else if (error instanceof CommandFailure || error instanceof DatabaseOpenFailure) {
-      process.stderr.write(`invoicing: ${error.message}\n`)
-      process.exitCode = 1
-    } else if (isInvoicingError(error)) {
-      process.stderr.write(`${JSON.stringify({ error: error.message, code: error.code, ...error.details })}\n`)
-      process.exitCode = 1
-    } else {
-      process.stderr.write(`invoicing: ${(error as Error)?.stack ?? String(error)}\n`)
-      process.exitCode = 1
-    }
+  async (error: unknown) => {
+    process.exitCode = await reportFailure(error)
   },
 )
