@@ -28,7 +28,7 @@ describe('postgres: statements prepared per connection', () => {
     }
   })
 
-  it('plans a statement with a LIKE pattern on each run, so each pattern gets a plan of its own', async () => {
+  it('runs a statement with a LIKE pattern unprepared, so that each run is planned for its pattern', async () => {
     const database = await testDatabase()
     const preparing = preparingPool(createPostgresPool({ url: database.url, poolMax: 1 }))
     try {

@@ -33,11 +33,13 @@ export interface SqlDialect {
    */
   readonly countsOnFromThePage: boolean
   /**
-   * Whether a document list's page is read in two steps: the page's keys in list order from the
-   * list's index alone, then the rows of those keys. Where a table's rows are stored apart from
-   * its indexes and each row read is a fetch of its own (PostgreSQL's heap), the rows skipped by
-   * the offset or tested against a search are then never fetched. SQLite reads a row only once
-   * a column the index lacks is needed, so one step costs it nothing more.
+   * Whether a document list's page that passes rows over (an offset, a search) is read in two
+   * steps: the page's keys in list order from the list's index, then the rows of those keys.
+   * Where a table's rows are stored apart from its indexes and each row read is a fetch of its
+   * own (PostgreSQL's heap), the rows passed over are never fetched when the index holds the key
+   * and what a search tests, as the unfiltered lists' indexes do; through a filter's index they
+   * are fetched for the test, and the page's own rows once more. SQLite reads a row only once a
+   * column the index lacks is needed, so one step costs it nothing more.
    */
   readonly readsPageKeysFirst: boolean
   /** The order rows were stored in, to break ties between records of the same instant. */

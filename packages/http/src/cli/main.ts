@@ -74,15 +74,18 @@ async function main(argv: string[]): Promise<number> {
 
 /** Says what went wrong, in the form the operator can act on, and gives the exit code. */
 async function reportFailure(error: unknown): Promise<number> {
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof UsageError || (error as { code?: string } | undefined)?.code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`invoicing: ${(error as Error).message}\n\n${USAGE}\n`)
     return 2
   }
-  // Loaded only now: whichever command threw them has loaded them already.
-  const [{ DatabaseOpenFailure }, { isInvoicingError }] = await Promise.all([import('../databases'), import('@invoicing/core')])
-  if (error instanceof CommandFailure || error instanceof DatabaseOpenFailure) {
-    process.stderr.write(`invoicing: ${error.message}\n`)
-  } else if (isInvoicingError(error)) {
+  // By name: the class lives with the databases, which a failure before opening one never loaded.
+  if (error instanceof CommandFailure || (error as Error | undefined)?.name === 'DatabaseOpenFailure') {
+    process.stderr.write(`invoicing: ${(error as Error).message}\n`)
+    return 1
+  }
+  // The core is loaded only now; where it cannot be (the failure may be that very import), the error is shown as it is.
+  const core = await import('@invoicing/core').catch(() => undefined)
+  if (core?.isInvoicingError(error)) {
     process.stderr.write(`${JSON.stringify({ error: error.message, code: error.code, ...error.details })}\n`)
   } else {
     process.stderr.write(`invoicing: ${(error as Error)?.stack ?? String(error)}\n`)
