@@ -27,8 +27,13 @@ export const postgresDialect: SqlDialect = {
   // PostgreSQL has no rowid: the tables that need an insertion order carry an identity column.
   insertionOrder: sql<number>`seq`,
   // The list is always read with the needle as a condition: PostgreSQL's planner weighs the
-  // trigram indexes against reading in list order itself, from its statistics.
-  needleFor: async (_reader, search) => ({ text: foldForSearch(search), indexed: false }),
+  // trigram indexes against reading in list order itself, from its statistics (each search is
+  // planned for its pattern). A trigram needs three characters: from there on a document list's
+  // parts are planned apart, so that the index can serve the number's part.
+  needleFor: async (_reader, search) => {
+    const text = foldForSearch(search)
+    return { text, indexed: false, partsPlannedApart: [...text].length >= 3 }
+  },
   // Never asked for: a needle here is never `indexed`, so no list starts from the rows it names.
   equalsOnFoundRows: (eb, column, value) => eb(eb.ref(column as never), '=', value as never),
   // LIKE (backslash is its default escape) rather than strpos: pg_trgm's GIN indexes serve LIKE.

@@ -276,5 +276,44 @@ export function searchContract(context: SearchContractContext): void {
         },
       ), RUNS)
     })
+
+    it('pages a needle that numbers and customer names both hold, some documents twice, as a brute force does at every offset', async () => {
+      const storage = context.storage()
+      const company = aCompany()
+      const named = aCustomer(company.id, { name: 'Bäckerei Abcde' })
+      const other = aCustomer(company.id, { name: 'Other GmbH' })
+      // Four issue dates and pairs of documents stored at one instant: list order also rests on the tie-breakers.
+      const shape = (index: number) => ({
+        number: index % 3 === 0 ? `RE-ABCDE-${index}` : `RE-${index}`,
+        issueDate: `2026-01-0${(index % 4) + 1}`,
+        createdAt: `2026-01-05T08:00:0${Math.floor(index / 2) % 10}.000Z`,
+      })
+      const invoices = Array.from({ length: 30 }, (_, index) => anInvoice(company.id, index % 2 === 0 ? named.id : other.id, {
+        ...shape(index), documentType: 'INVOICE', lines: [],
+      }))
+      const quotes = Array.from({ length: 30 }, (_, index) => anOrderDocument(company.id, index % 2 === 0 ? named.id : other.id, {
+        ...shape(index), documentType: 'QUOTE', status: 'OPEN', lines: [], convertedQuantities: {}, precedingDocument: null,
+      }))
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        for (const customer of [named, other]) await tx.customers.insert(customer)
+        for (const invoice of invoices) await tx.invoices.insert(invoice)
+        for (const quote of quotes) await tx.orderDocuments.insert(quote)
+      })
+      const lists: [string, (page: PageRequest & { search?: string }) => Promise<Page<{ id: string; number: string; customerId: string }>>][] = [
+        ['invoices', (page) => storage.invoices.list(company.id, page)],
+        ['quotes', (page) => storage.orderDocuments.list(company.id, { ...page, documentType: 'QUOTE' })],
+      ]
+      for (const [name, list] of lists) {
+        const expected = (await list(everything)).items
+          .filter((document) => document.customerId === named.id || document.number.includes('ABCDE')).map((document) => document.id)
+        assert.equal(expected.length, 20, `${name}: 15 of the named customer, 10 numbers, 5 both`)
+        for (const [limit, offset] of [[4, 0], [4, 3], [4, 8], [5, 10], [4, 13], [3, 17], [4, 18], [4, 20], [4, 40], [100, 0]] as const) {
+          const page = await list({ limit, offset, search: 'aBcDe' })
+          assert.deepEqual(page.items.map((document) => document.id), expected.slice(offset, offset + limit), `${name}: limit ${limit}, offset ${offset}`)
+          assert.equal(page.total, 20, `${name}: limit ${limit}, offset ${offset}: total`)
+        }
+      }
+    })
   })
 }

@@ -54,7 +54,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  *   (`countsOnFromThePage`): a needle the oldest documents hold is then tested on the newer ones
  *   for the page, not again for the total. Where the dialect `readsPageKeysFirst`, a page that
  *   passes rows over (an offset, a search) takes its keys from the list's index and then reads
- *   only its own rows.
+ *   only its own rows. A needle whose parts the database plans apart (`partsPlannedApart`)
+ *   reads the first rows of each part (number, customer name) by a query of its own, and
+ *   merges them.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -83,10 +85,11 @@ export function documentListPage<TB extends DocumentTable>(
     ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', ordered(matching.select(dialect.insertionOrder.as('row'))).limit(limit).offset(offset))) as never
     : ordered(matching.selectAll(table as 'invoice')).limit(limit).offset(offset) as never
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
-  const rows = page(documents.where((eb) => eb.or([
-    dialect.containsFolded(eb, `${table}.search_number`, needle),
-    eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)]),
-  ])))
+  const holdsNumber = (eb: ExpressionBuilder<Database, 'invoice'>) => dialect.containsFolded(eb, `${table}.search_number`, needle)
+  const holdsName = (eb: ExpressionBuilder<Database, 'invoice'>) => eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)])
+  const rows = needle.partsPlannedApart
+    ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', pageOfEither(builder, [documents.where(holdsNumber), documents.where(holdsName)], order, { limit, offset }))) as never
+    : page(documents.where((eb) => eb.or([holdsNumber(eb), holdsName(eb)])))
   if (kept) return { rows, total: kept }
   const total = countOfDocumentsHolding(builder, documents, table, companyId, needle)
   if (!dialect.countsOnFromThePage) return { rows, total }
@@ -96,6 +99,19 @@ export function documentListPage<TB extends DocumentTable>(
     countAfter: (last) => db.selectNoFrom(sql<number>`${sql.join(stretchesAfter(table, order, last)
       .map((stretch) => sql`(${countOfDocumentsHolding(builder, documents.where(stretch), table, companyId, needle)})`), sql` + `)}`.as('total')),
   }
+}
+
+/**
+ * The keys of a page of the documents in either part, in list order: each part's first
+ * `offset + limit` documents, read by a query of its own, and merged. Each part is planned
+ * apart, so an index may serve one (the number's trigram index) where one condition of both
+ * would be read row by row.
+ */
+function pageOfEither({ db, dialect }: QueryBuilder, parts: Documents[], order: DocumentListOrder, { limit, offset }: { limit: number; offset: number }) {
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => order.reduce((sorted, column) => sorted.orderBy(column, 'desc') as Q, query)
+  const first = (part: Documents) => db.selectFrom(ordered(part.select([dialect.insertionOrder.as('row'), ...order as ('issue_date' | 'created_at' | 'seq')[]])).limit(offset + limit).as('part')).selectAll()
+  const either = parts.map(first).reduce((merged, part) => merged.union(part))
+  return ordered(db.selectFrom(either.as('either')).select('row')).limit(limit).offset(offset)
 }
 
 /**
