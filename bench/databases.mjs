@@ -51,9 +51,12 @@ export async function databasesBench(count = 100_000, seconds = 3, rounds = 5) {
     // measure the minutes after an import (a page of search=42: 130 ms instead of 25).
     started = Date.now()
     const admin = new pg.Client({ connectionString: postgres.info.url })
-    await admin.connect()
-    await admin.query('vacuum analyze')
-    await admin.end()
+    try {
+      await admin.connect()
+      await admin.query('vacuum analyze')
+    } finally {
+      await admin.end()
+    }
     console.log(`  PostgreSQL vacuumed and analyzed in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     const second = await startServer(serverFile('database-host.ts'), [], { BENCH_DATABASE_URL: postgres.info.url, BENCH_SEED: '0' }, { pinned: false })
     servers.push(second)

@@ -5,6 +5,9 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 /** LIKE's wildcards and its escape character, escaped: the needle matches only itself. */
 const literalPattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 
+/** Three letters or digits in a row: a trigram pg_trgm indexes. */
+const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u
+
 /** The parts of the shared repositories' queries that PostgreSQL spells its own way. */
 export const postgresDialect: SqlDialect = {
   // kysely's documented compile-only setup: it builds and compiles, and never connects.
@@ -28,11 +31,12 @@ export const postgresDialect: SqlDialect = {
   insertionOrder: sql<number>`seq`,
   // The list is always read with the needle as a condition: PostgreSQL's planner weighs the
   // trigram indexes against reading in list order itself, from its statistics (each search is
-  // planned for its pattern). A trigram needs three characters: from there on a document list's
-  // parts are planned apart, so that the index can serve the number's part.
+  // planned for its pattern). pg_trgm takes its trigrams from runs of letters and digits: where
+  // the needle has a run of three, a document list's parts are planned apart, so that the index
+  // can serve the number's part.
   needleFor: async (_reader, search) => {
     const text = foldForSearch(search)
-    return { text, indexed: false, partsPlannedApart: [...text].length >= 3 }
+    return { text, indexed: false, partsPlannedApart: TRIGRAM_RUN.test(text) }
   },
   // Never asked for: a needle here is never `indexed`, so no list starts from the rows it names.
   equalsOnFoundRows: (eb, column, value) => eb(eb.ref(column as never), '=', value as never),

@@ -45,10 +45,11 @@ export interface Needle {
   readonly indexed: boolean
   /**
    * Where the needle is tested on each row: a document list reads the first rows of each part
-   * of the search (the numbers that hold it; the documents of the customers whose name does)
-   * by a query of its own, and merges them. The database then plans each part for the needle,
-   * and a text index may serve the number's part, which one condition of both parts would keep
-   * it from. Set where the database plans each search for its needle and can tell.
+   * of the search (the numbers that hold it; the other documents of the customers whose name
+   * does), each from a subquery of its own, and merges them. The database plans each part for
+   * the needle, and a text index may serve the number's part, which one condition of both
+   * parts would keep it from. Set by a dialect whose database plans each search for its
+   * pattern, for needles its text index can serve.
    */
   readonly partsPlannedApart?: boolean
   /** What the dialect asks each column's text index, where it asks one. */

@@ -17,6 +17,10 @@ export type DocumentListOrder = readonly ('issue_date' | 'created_at' | 'seq' | 
 /** Both tables have the columns used here; kysely cannot see that through a generic name. */
 type Documents = SelectQueryBuilder<Database, 'invoice', object>
 
+/** `query` sorted in a list's order. */
+const inOrder = (order: DocumentListOrder) => <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q =>
+  order.reduce((sorted, column) => sorted.orderBy(column, 'desc') as Q, query)
+
 /**
  * The company's documents whose number holds the needle, and those of the customers whose
  * current name holds it (in either part, or both: read them as a set), of one type if given.
@@ -54,9 +58,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  *   (`countsOnFromThePage`): a needle the oldest documents hold is then tested on the newer ones
  *   for the page, not again for the total. Where the dialect `readsPageKeysFirst`, a page that
  *   passes rows over (an offset, a search) takes its keys from the list's index and then reads
- *   only its own rows. A needle whose parts the database plans apart (`partsPlannedApart`)
- *   reads the first rows of each part (number, customer name) by a query of its own, and
- *   merges them.
+ *   only its own rows. Where the database plans the needle's parts apart (`partsPlannedApart`),
+ *   the page's keys are instead the first rows of each part (number; customer name, number
+ *   not), each from a subquery of its own, merged.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -69,7 +73,7 @@ export function documentListPage<TB extends DocumentTable>(
 ): PageQueries<Selectable<Database[TB]>> {
   const { db, dialect } = builder
   const documents = filtered as unknown as Documents
-  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => order.reduce((sorted, column) => sorted.orderBy(column, 'desc') as Q, query)
+  const ordered = inOrder(order)
   const countOf = (query: Documents) => query.select((eb) => eb.fn.countAll<number>().as('total'))
   if (needle?.indexed && counted) {
     const held = documentsHolding(builder, table, companyId, needle, counted.documentType)
@@ -87,8 +91,10 @@ export function documentListPage<TB extends DocumentTable>(
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
   const holdsNumber = (eb: ExpressionBuilder<Database, 'invoice'>) => dialect.containsFolded(eb, `${table}.search_number`, needle)
   const holdsName = (eb: ExpressionBuilder<Database, 'invoice'>) => eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)])
+  // Disjoint parts: each document is in one, so they are merged without looking for doubles.
+  const parts = [documents.where(holdsNumber), documents.where((eb) => eb.and([holdsName(eb), eb.not(holdsNumber(eb))]))]
   const rows = needle.partsPlannedApart
-    ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', pageOfEither(builder, [documents.where(holdsNumber), documents.where(holdsName)], order, { limit, offset }))) as never
+    ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', pageKeysOfEither(builder, parts, order, { limit, offset }))) as never
     : page(documents.where((eb) => eb.or([holdsNumber(eb), holdsName(eb)])))
   if (kept) return { rows, total: kept }
   const total = countOfDocumentsHolding(builder, documents, table, companyId, needle)
@@ -102,15 +108,15 @@ export function documentListPage<TB extends DocumentTable>(
 }
 
 /**
- * The keys of a page of the documents in either part, in list order: each part's first
- * `offset + limit` documents, read by a query of its own, and merged. Each part is planned
- * apart, so an index may serve one (the number's trigram index) where one condition of both
- * would be read row by row.
+ * The keys of a page of the documents in either of disjoint parts, in list order: each part's
+ * first `offset + limit` documents, each from a subquery of its own, merged. The database plans
+ * each subquery apart, so an index may serve one (the number's trigram index) where one
+ * condition of both would be tested row by row.
  */
-function pageOfEither({ db, dialect }: QueryBuilder, parts: Documents[], order: DocumentListOrder, { limit, offset }: { limit: number; offset: number }) {
-  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => order.reduce((sorted, column) => sorted.orderBy(column, 'desc') as Q, query)
+function pageKeysOfEither({ db, dialect }: QueryBuilder, parts: Documents[], order: DocumentListOrder, { limit, offset }: { limit: number; offset: number }) {
+  const ordered = inOrder(order)
   const first = (part: Documents) => db.selectFrom(ordered(part.select([dialect.insertionOrder.as('row'), ...order as ('issue_date' | 'created_at' | 'seq')[]])).limit(offset + limit).as('part')).selectAll()
-  const either = parts.map(first).reduce((merged, part) => merged.union(part))
+  const either = parts.map(first).reduce((merged, part) => merged.unionAll(part))
   return ordered(db.selectFrom(either.as('either')).select('row')).limit(limit).offset(offset)
 }
 
