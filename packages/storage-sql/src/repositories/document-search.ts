@@ -75,26 +75,27 @@ export function documentListPage<TB extends DocumentTable>(
   const documents = filtered as unknown as Documents
   const ordered = inOrder(order)
   const countOf = (query: Documents) => query.select((eb) => eb.fn.countAll<number>().as('total'))
+  // The rows of a page whose keys (insertion order) a query found, in list order.
+  const rowsByKey = (keys: SelectQueryBuilder<any, any, { row: number }>) => ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', keys)) as never
   if (needle?.indexed && counted) {
     const held = documentsHolding(builder, table, companyId, needle, counted.documentType)
     const page = ordered(db.selectFrom(orderedRowsOf(builder, held, order).as('held')).select('row')).limit(limit).offset(offset)
     return {
-      rows: ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', page)) as never,
+      rows: rowsByKey(page),
       total: db.selectFrom(rowsOf(builder, held).distinct.as('held')).select((eb) => eb.fn.countAll<number>().as('total')),
     }
   }
   const kept = counted && keptCountOf(builder, table, companyId, needle, counted)
   // Keys first where rows are passed over (by the offset, or as not matching a search): only the page's are read.
   const page = (matching: Documents) => dialect.readsPageKeysFirst && (needle || offset > 0)
-    ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', ordered(matching.select(dialect.insertionOrder.as('row'))).limit(limit).offset(offset))) as never
+    ? rowsByKey(ordered(matching.select(dialect.insertionOrder.as('row'))).limit(limit).offset(offset))
     : ordered(matching.selectAll(table as 'invoice')).limit(limit).offset(offset) as never
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
   const holdsNumber = (eb: ExpressionBuilder<Database, 'invoice'>) => dialect.containsFolded(eb, `${table}.search_number`, needle)
   const holdsName = (eb: ExpressionBuilder<Database, 'invoice'>) => eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)])
-  // Disjoint parts: each document is in one, so they are merged without looking for doubles.
-  const parts = [documents.where(holdsNumber), documents.where((eb) => eb.and([holdsName(eb), eb.not(holdsNumber(eb))]))]
+  // Disjoint parts where they are read apart: each document is in one, so no doubles are looked for.
   const rows = needle.partsPlannedApart
-    ? ordered(db.selectFrom(table as 'invoice').selectAll().where(dialect.insertionOrder, 'in', pageKeysOfEither(builder, parts, order, { limit, offset }))) as never
+    ? rowsByKey(pageKeysOfEither(builder, [documents.where(holdsNumber), documents.where((eb) => eb.and([holdsName(eb), eb.not(holdsNumber(eb))]))], order, { limit, offset }))
     : page(documents.where((eb) => eb.or([holdsNumber(eb), holdsName(eb)])))
   if (kept) return { rows, total: kept }
   const total = countOfDocumentsHolding(builder, documents, table, companyId, needle)
