@@ -59,9 +59,10 @@ const PLAIN: Record<string, unknown> = {
   text: 'Müller & Söhne', integer: 1, bigint: 1, numeric: '0.30', boolean: true, date: '2026-01-02',
   'timestamp with time zone': '2026-01-02T03:04:05.678Z', jsonb: '{"k":"v"}',
 }
-// Values some migration reads: a completed idempotency answer stays, a version snapshot is parsed.
+// Values some migration reads: a completed idempotency answer stays, a version snapshot is
+// parsed, a folded number gets its stem.
 const READ_BY_MIGRATIONS: Record<string, unknown> = {
-  state: 'completed', snapshot: JSON.stringify({ invoice: { lines: [] }, parentInvoice: null }),
+  state: 'completed', snapshot: JSON.stringify({ invoice: { lines: [] }, parentInvoice: null }), search_number: 're-2026-0001',
 }
 
 /**
@@ -192,6 +193,10 @@ describe('postgres migrations', { timeout: 120_000 }, () => {
       for (const table of filled) {
         const { count } = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()
         assert.equal(Number(count), 1, `the row of ${table} stored at ${name} is kept`)
+      }
+      for (const table of ['invoice', 'order_document'].filter((each) => filled.includes(each))) {
+        const { number_stem } = await db.selectFrom(table).select('number_stem').executeTakeFirstOrThrow()
+        assert.equal(number_stem, 're-2026-', `the ${table} stored at ${name} gets its number's stem`)
       }
       if (index === 0) {
         const customer = await db.selectFrom('customer').select(['name', 'search_name']).executeTakeFirstOrThrow()

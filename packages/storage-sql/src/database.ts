@@ -185,6 +185,8 @@ export interface InvoiceTable {
   invoice_number: string
   /** Folded invoice number for search. */
   search_number: string
+  /** The folded number's stem (`numberStemOf`), written with `search_number`: a search reads a stem's numbers together. */
+  number_stem: string
   number_issued: number
   invoice_type: string
   status: string
@@ -292,6 +294,8 @@ export interface OrderDocumentTable {
   number: string
   /** Folded number for search. */
   search_number: string
+  /** The folded number's stem (`numberStemOf`), written with `search_number`: a search reads a stem's numbers together. */
+  number_stem: string
   number_issued: number
   status: string
   customer_id: string

@@ -11,7 +11,7 @@ import { createSqliteStorage } from './create-sqlite-storage'
 import { assertCountAfterPlan, assertDocumentCountPlan, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
 import type { Database, Needle, SearchColumn } from '@invoicing/storage-sql'
 import { migrationProvider } from './migrations'
-import { invoiceListQueries, linesQuery } from '@invoicing/storage-sql/queries'
+import { invoiceListQueries, invoiceToRow, linesQuery, stemsQuery, type DocumentNeedle } from '@invoicing/storage-sql/queries'
 
 /** A small complete document (the contract suite's `anInvoice` is not exported by `@invoicing/core/testing`). */
 let counter = 0
@@ -97,9 +97,10 @@ describe('sqlite invoices', () => {
     await storage.close()
   })
 
-  it('migration 0023 counts the documents there are, by type and by the short parts of their numbers', async () => {
+  it('migrations 0023 and 0025 count the documents there are, by type and by the short parts of their numbers, and give them their numbers’ stems', async () => {
     const filename = await migratedTo(join(folder, 'counts.sqlite'), '0022-customer-list-search')
-    // Written before the counts exist: the writes alone run on a schema one migration behind.
+    // Written before the counts and stems exist: companies and customers as this code writes
+    // them (their tables are the same), invoices as rows without the later stem column.
     const before = await createSqliteStorage({ filename, migrate: false })
     const company = aCompany()
     const [named, other] = [aCustomer(company.id, { name: 'Zahnarzt Zwölf' }), aCustomer(company.id, { name: 'Bäckerei' })]
@@ -107,16 +108,20 @@ describe('sqlite invoices', () => {
     await before.transaction(async (tx) => {
       await tx.companies.insert(company)
       for (const customer of [named, other]) await tx.customers.insert(customer)
-      for (const [index, number] of numbers.entries()) {
-        await tx.invoices.insert(invoiceFor(company.id, index % 2 ? named.id : other.id, { number, documentType: index === 2 ? 'CREDIT_NOTE' : 'INVOICE' }))
-      }
     })
     await before.close()
+    // The schema of that time, which the current types do not describe.
+    const old = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(filename) }) })
+    for (const [index, number] of numbers.entries()) {
+      const { number_stem: _, ...row } = invoiceToRow(invoiceFor(company.id, index % 2 ? named.id : other.id, { number, documentType: index === 2 ? 'CREDIT_NOTE' : 'INVOICE' }))
+      await old.insertInto('invoice').values(row).execute()
+    }
+    await old.destroy()
 
     const storage = await createSqliteStorage({ filename })
     const all = await storage.invoices.list(company.id, { limit: 100, offset: 0 })
     assert.equal(all.total, numbers.length)
-    for (const search of ['1', '12', 'e-', 'ä', 'äö', 'Zw', 'x', '2']) {
+    for (const search of ['1', '12', 'e-', '-1', 'ä', 'äö', 'Zw', 'x', '2', 're-1', 'e-12', ' ']) {
       const expected = all.items.filter((invoice) => [invoice.number, invoice.customerId === named.id ? named.name : other.name]
         .some((text) => text.toLowerCase().includes(search.toLowerCase())))
       for (const documentType of [undefined, 'INVOICE', 'CREDIT_NOTE'] as const) {
@@ -224,6 +229,29 @@ describe('sqlite invoices', () => {
       const { countAfter } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 'ärzte' }, { text: 'ärzte', indexed: false })
       const last = { issue_date: '2026-01-15', created_at: '2026-01-15T10:00:00.000Z', seq: 7 } as never
       assertCountAfterPlan(plan(countAfter!(last)), 'invoice', ['issue_date<?', 'issue_date=? AND created_at<?', 'issue_date=? AND created_at=? AND seq<?'])
+    })
+
+    it('reads a search that the numbers’ stems decide from the stems’ index, each stem a range in list order, and counts it there', () => {
+      const needle: DocumentNeedle = { text: 're-2024', indexed: false, stems: { whole: ['re-2024-'], tested: ['re-2025-'] } }
+      for (const filter of [{}, { documentType: 'CREDIT_NOTE' }] as const) {
+        const { rows: page, total: count } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 're-2024', ...filter }, needle)
+        // Each stem from the stems' index, the page's rows then by rowid: no other invoice is read.
+        const stemParts = Array.from({ length: 2 }, () => 'SEARCH invoice USING COVERING INDEX invoice_stem_list (company_id=? AND number_stem=?)')
+        const invoiceSteps = (steps: string[]) => steps.filter((step) => / invoice\b/.test(step))
+        assert.deepEqual(invoiceSteps(plan(page)), ['SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)', ...stemParts], plan(page).join('\n'))
+        assert.deepEqual(invoiceSteps(plan(count)), stemParts, plan(count).join('\n'))
+        // Each stem's part comes in list order: only the merge of the parts' first rows is sorted, and the page's rows.
+        assert.equal(plan(page).filter((step) => step.includes('TEMP B-TREE')).length, 2, plan(page).join('\n'))
+      }
+    })
+
+    it('reads the company’s stems one index lookup each, never the invoices between them', () => {
+      const steps = plan(stemsQuery(sqliteQueryBuilder, 'invoice', 'co1', undefined))
+      const invoiceSteps = steps.filter((step) => / invoice\b/.test(step))
+      assert.deepEqual(invoiceSteps, [
+        'SEARCH invoice USING COVERING INDEX invoice_stem_list (company_id=?)',
+        'SEARCH invoice USING COVERING INDEX invoice_stem_list (company_id=? AND number_stem>?)',
+      ], steps.join('\n'))
     })
 
     const indexedNeedle: Needle = { text: 'ärzte', indexed: true, indexQueries: new Map<SearchColumn, string>([['invoice.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }

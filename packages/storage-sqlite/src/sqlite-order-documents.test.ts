@@ -9,7 +9,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { createSqliteStorage } from './create-sqlite-storage'
 import { assertCountAfterPlan, assertDocumentCountPlan, planOf, queryBuilder, sqliteQueryBuilder } from './testing/query-plans'
 import { derivedFromQuery } from '@invoicing/storage-sql/queries'
-import { orderDocumentLinesQuery, orderDocumentListQueries } from '@invoicing/storage-sql/queries'
+import { orderDocumentLinesQuery, orderDocumentListQueries, stemsQuery, type DocumentNeedle } from '@invoicing/storage-sql/queries'
 import type { Needle, SearchColumn } from '@invoicing/storage-sql'
 
 describe('sqlite order documents', () => {
@@ -101,6 +101,24 @@ describe('query plans of order documents and of the documents made from them', (
     const { countAfter } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'ärzte' }, { text: 'ärzte', indexed: false })
     const last = { issue_date: '2026-01-15', number: 'AN-0007' } as never
     assertCountAfterPlan(plan(countAfter!(last)), 'order_document', ['document_type=? AND issue_date<?', 'document_type=? AND issue_date=? AND number<?'])
+  })
+
+  it('reads a search that the numbers’ stems decide from the stems’ index, each stem a range of the type in list order, and counts it there', () => {
+    const needle: DocumentNeedle = { text: 'an-2024', indexed: false, stems: { whole: ['an-2024-'], tested: ['an-2025-'] } }
+    const { rows: page, total: count } = orderDocumentListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, documentType: 'QUOTE', search: 'an-2024' }, needle)
+    const stemParts = Array.from({ length: 2 }, () => 'SEARCH order_document USING COVERING INDEX order_document_stem_list (company_id=? AND document_type=? AND number_stem=?)')
+    const documentSteps = (steps: string[]) => steps.filter((step) => / order_document\b/.test(step))
+    assert.deepEqual(documentSteps(plan(page)), ['SEARCH order_document USING INTEGER PRIMARY KEY (rowid=?)', ...stemParts], plan(page).join('\n'))
+    assert.deepEqual(documentSteps(plan(count)), stemParts, plan(count).join('\n'))
+    assert.equal(plan(page).filter((step) => step.includes('TEMP B-TREE')).length, 2, plan(page).join('\n'))
+  })
+
+  it('reads the company’s stems of one type one index lookup each, never the documents between them', () => {
+    const steps = plan(stemsQuery(sqliteQueryBuilder, 'order_document', 'co1', 'QUOTE'))
+    assert.deepEqual(steps.filter((step) => / order_document\b/.test(step)), [
+      'SEARCH order_document USING COVERING INDEX order_document_stem_list (company_id=? AND document_type=?)',
+      'SEARCH order_document USING COVERING INDEX order_document_stem_list (company_id=? AND document_type=? AND number_stem>?)',
+    ], steps.join('\n'))
   })
 
   const indexedNeedle: Needle = { text: 'ärzte', indexed: true, indexQueries: new Map<SearchColumn, string>([['order_document.search_number', '"ärz"'], ['customer.search_name', '"ärz"']]) }

@@ -319,5 +319,85 @@ export function searchContract(context: SearchContractContext): void {
         }
       }
     })
+
+    it('finds what a brute force does for needles that a number format’s fixed part holds, that run into its counter, or that only names hold, per type and page', async () => {
+      const storage = context.storage()
+      const company = aCompany()
+      const named = aCustomer(company.id, { name: 'Bäcker-2024 & Söhne' })
+      const other = aCustomer(company.id, { name: 'Other GmbH' })
+      // Numbers of several formats: year series of two types, drafts' placeholders, one without a separator.
+      const invoiceNumbers = (index: number) => [`RE-2024-${index}`, `RE-2025-${index}`, `GS-2024-${index}`, `ENTWURF-x${index}`, `RE2024${index}`, `RE-😀-${index}`][index % 6]!
+      const invoices = Array.from({ length: 40 }, (_, index) => anInvoice(company.id, index % 3 === 0 ? named.id : other.id, {
+        number: invoiceNumbers(index), documentType: index % 5 === 2 ? 'CREDIT_NOTE' : 'INVOICE', status: index % 5 === 3 ? 'DRAFT' : 'SENT',
+        issueDate: `2026-01-0${(index % 4) + 1}`, createdAt: `2026-01-05T08:00:0${Math.floor(index / 2) % 10}.000Z`, lines: [],
+      }))
+      const quotes = Array.from({ length: 20 }, (_, index) => anOrderDocument(company.id, index % 3 === 0 ? named.id : other.id, {
+        number: index % 2 ? `AN-2024-${index}` : `AN-2025-${index}`, documentType: 'QUOTE', status: 'OPEN',
+        issueDate: `2026-01-0${(index % 4) + 1}`, lines: [], convertedQuantities: {}, precedingDocument: null,
+      }))
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        for (const customer of [named, other]) await tx.customers.insert(customer)
+        for (const invoice of invoices) await tx.invoices.insert(invoice)
+        for (const quote of quotes) await tx.orderDocuments.insert(quote)
+      })
+      const nameOf = (customerId: string) => (customerId === named.id ? named : other).name
+      const lists: [string, (page: PageRequest & { search?: string }) => Promise<Page<{ id: string; number: string; customerId: string }>>][] = [
+        ['invoices', (page) => storage.invoices.list(company.id, page)],
+        ['credit notes', (page) => storage.invoices.list(company.id, { ...page, documentType: 'CREDIT_NOTE' })],
+        ['sent invoices', (page) => storage.invoices.list(company.id, { ...page, status: 'SENT' })],
+        ['quotes', (page) => storage.orderDocuments.list(company.id, { ...page, documentType: 'QUOTE' })],
+      ]
+      // A year's fixed part; one running into the counter; one a name holds too; names alone; short ones.
+      // And half of an emoji, which the databases receive as U+FFFD.
+      const needles = ['RE-2024', '2024-1', 'r-2024', 'e-2', ' & ', 'f-x1', '-2', '-1', '4-', 'n-', '%-', 'e-😀', '\uD83D']
+      // Pages of every size, one past the end, none, and one larger than the parts are merged up to.
+      const pages = [[100, 0], [3, 0], [3, 2], [4, 7], [5, 60], [0, 0], [2_001, 0]] as const
+      const assertSearchesAgree = async (when: string) => {
+        for (const [name, list] of lists) {
+          const all = (await list({ limit: 2_001, offset: 0 })).items
+          for (const search of needles) {
+            const folded = foldForSearch(search)
+            const expected = all.filter((document) => [document.number, nameOf(document.customerId)].some((text) => foldForSearch(text).includes(folded))).map((document) => document.id)
+            for (const [limit, offset] of pages) {
+              const page = await list({ limit, offset, search })
+              assert.deepEqual(page.items.map((document) => document.id), expected.slice(offset, offset + limit), `${when}: ${name}, ${search}: limit ${limit}, offset ${offset}`)
+              assert.equal(page.total, expected.length, `${when}: ${name}, ${search}: total`)
+            }
+          }
+        }
+      }
+      await assertSearchesAgree('stored')
+      // A draft's placeholder becomes a number of a stem that holds needles; a customer's new name holds them too.
+      const draft = invoices.find((invoice) => invoice.number === 'ENTWURF-x3')!
+      Object.assign(draft, { number: 'RE-2024-903', numberIssued: true, status: 'SENT' })
+      Object.assign(other, { name: 'Other RE-2024-1 GmbH' })
+      await storage.transaction(async (tx) => {
+        await tx.invoices.update(draft)
+        await tx.customers.update(other)
+      })
+      await assertSearchesAgree('changed')
+    })
+
+    it('finds what a brute force does in a company whose numbers have more formats than are read one by one', async () => {
+      const storage = context.storage()
+      const company = aCompany()
+      const customer = aCustomer(company.id, { name: 'Kunde' })
+      // A number format whose fixed part changes with each document: 120 stems.
+      const invoices = Array.from({ length: 120 }, (_, index) => anInvoice(company.id, customer.id, {
+        number: `${index}/2-${index % 7}`, documentType: 'INVOICE', status: 'SENT', issueDate: `2026-01-0${(index % 4) + 1}`, lines: [],
+      }))
+      await storage.transaction(async (tx) => {
+        await tx.companies.insert(company)
+        await tx.customers.insert(customer)
+        for (const invoice of invoices) await tx.invoices.insert(invoice)
+      })
+      const all = (await storage.invoices.list(company.id, { limit: 200, offset: 0 })).items
+      for (const search of ['/2-3', '2-3', '7/2', '-']) {
+        const expected = all.filter((invoice) => invoice.number.includes(search)).map((invoice) => invoice.id)
+        const page = await storage.invoices.list(company.id, { limit: 10, offset: 5, search })
+        assert.deepEqual([page.total, page.items.map((invoice) => invoice.id)], [expected.length, expected.slice(5, 15)], search)
+      }
+    })
   })
 }

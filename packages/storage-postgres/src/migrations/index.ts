@@ -23,6 +23,7 @@ import { searchIndexes } from './0021-search-indexes'
 import { customerListSearch } from './0022-customer-list-search'
 import { documentCounts } from './0023-document-counts'
 import { orderDocumentListKeys } from './0024-order-document-list-keys'
+import { numberStems } from './0025-number-stems'
 
 /**
  * Every migration in order, under the names SQLite's have: version N is the same schema on
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-customer-list-search': customerListSearch,
   '0023-document-counts': documentCounts,
   '0024-order-document-list-keys': orderDocumentListKeys,
+  '0025-number-stems': numberStems,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,10 +1,13 @@
+import type { Page } from '@invoicing/core'
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
 import { INDEXED_ROWS_AT_MOST, needleOf, type Needle, type SearchColumn } from '../search'
+import type { StemsHolding } from '../number-stems'
 import { customerNameContains, customersNamed, someCustomerNamed } from './customer-names'
+import { stemsOfNeedle } from './document-stems'
 import { keptCountOf, typeColumnOf, type CountedFilters, type DocumentTable } from './kept-document-counts'
-import type { PageQueries } from './read-page'
+import { readPage, type PageQueries } from './read-page'
 
 export type { CountedFilters } from './kept-document-counts'
 
@@ -16,6 +19,15 @@ export type DocumentListOrder = readonly ('issue_date' | 'created_at' | 'seq' | 
 
 /** Both tables have the columns used here; kysely cannot see that through a generic name. */
 type Documents = SelectQueryBuilder<Database, 'invoice', object>
+
+/**
+ * A document list's needle. `stems`, where `stemsOfNeedle` knows them: which of the company's
+ * number stems hold the needle. The list's search is then read stem by stem from the stems'
+ * index, and counted there.
+ */
+export interface DocumentNeedle extends Needle {
+  readonly stems?: StemsHolding
+}
 
 /** `query` sorted in a list's order. */
 const inOrder = (order: DocumentListOrder) => <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q =>
@@ -61,6 +73,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  *   only its own rows. Where the database plans the needle's parts apart (`partsPlannedApart`),
  *   the page's keys are instead the first rows of each part (number; customer name, number
  *   not), each from a subquery of its own, merged.
+ * - With a needle whose `stems` are known, filtered by the type alone: the documents of each
+ *   stem that holds it, each stem a range of the stems' index in list order (its numbers tested
+ *   where the needle may run into their tails), counted there.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -68,7 +83,7 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
 export function documentListPage<TB extends DocumentTable>(
   builder: QueryBuilder,
   filtered: SelectQueryBuilder<Database, TB, object>,
-  { table, companyId, needle, counted, order }: { table: TB; companyId: string; needle: Needle | undefined; counted: CountedFilters | undefined; order: DocumentListOrder },
+  { table, companyId, needle, counted, order }: { table: TB; companyId: string; needle: DocumentNeedle | undefined; counted: CountedFilters | undefined; order: DocumentListOrder },
   { limit, offset }: { limit: number; offset: number },
 ): PageQueries<Selectable<Database[TB]>> {
   const { db, dialect } = builder
@@ -93,6 +108,19 @@ export function documentListPage<TB extends DocumentTable>(
   if (!needle || needle.indexed) return { rows: page(documents), total: kept ?? countOf(documents) }
   const holdsNumber = (eb: ExpressionBuilder<Database, 'invoice'>) => dialect.containsFolded(eb, `${table}.search_number`, needle)
   const holdsName = (eb: ExpressionBuilder<Database, 'invoice'>) => eb.and([someCustomerNamed(dialect, eb, companyId, needle), customerNameContains(dialect, eb, companyId, needle)])
+  // Each stem's part comes from the stems' index in list order. Several parts are merged from
+  // their first `offset + limit` keys each while they are no more than an indexed needle's rows
+  // sorted; past that the list is read in its order, where a needle most documents hold is found
+  // at once (3 ms at offset 2,000, against 7 ms merged from three stems).
+  if (needle.stems && counted) {
+    const ofStem = (stem: string) => documents.where(`${table as 'invoice'}.number_stem`, '=', stem)
+    const parts = [...needle.stems.whole.map(ofStem), ...needle.stems.tested.map((stem) => ofStem(stem).where(holdsNumber))]
+    const total = kept ?? db.selectNoFrom(sql<number>`${sql.join([sql`0`, ...parts.map((part) => sql`(${countOf(part)})`)], sql` + `)}`.as('total'))
+    // No part: no document holds the needle, and the page is never read past a total of 0.
+    if (parts.length <= 1) return { rows: page(parts[0] ?? documents.where(sql<boolean>`false`)), total }
+    const merged = parts.length * (offset + limit) <= INDEXED_ROWS_AT_MOST
+    return { rows: merged ? rowsByKey(pageKeysOfEither(builder, parts, order, { limit, offset })) : page(documents.where(holdsNumber)), total }
+  }
   // Disjoint parts where they are read apart: each document is in one, so no doubles are looked for.
   const rows = needle.partsPlannedApart
     ? rowsByKey(pageKeysOfEither(builder, [documents.where(holdsNumber), documents.where((eb) => eb.and([holdsName(eb), eb.not(holdsNumber(eb))]))], order, { limit, offset }))
@@ -139,17 +167,19 @@ function stretchesAfter(table: DocumentTable, order: DocumentListOrder, last: ob
 /** A filter of a document list besides its type: a column, how it compares, and the value asked (none: not asked). */
 export type DocumentFilter<TB extends DocumentTable> = readonly [column: keyof Database[TB] & string, operator: '=' | '<' | '<=' | '>=', value: string | undefined]
 
-/**
- * `documents` narrowed by the filters asked, and whether none was: the list's total then comes
- * from the kept counts where the database keeps them. One table of filters, so a filter added
- * to a list cannot be left out of that choice.
- */
+/** `documents` narrowed by the filters asked (a filter's value missing: not asked). */
 export function narrowedBy<TB extends DocumentTable>(documents: SelectQueryBuilder<Database, TB, object>, filters: readonly DocumentFilter<TB>[]) {
-  const asked = filters.filter(([, , value]) => value)
   // The column is one of the table's; kysely cannot see that through a generic name.
-  const narrowed = asked.reduce((query, [column, operator, value]) => query.where(column as never, operator, value as never), documents)
-  return { narrowed, unnarrowed: asked.length === 0 }
+  return filters.filter(([, , value]) => value).reduce((query, [column, operator, value]) => query.where(column as never, operator, value as never), documents)
 }
+
+/**
+ * The list's filters as the kept counts and the stems may answer them: the type alone, where
+ * none of the others was asked. One table of filters, so a filter added to a list cannot be
+ * left out of that choice.
+ */
+export const countedBy = <TB extends DocumentTable>(filters: readonly DocumentFilter<TB>[], documentType: string | undefined): CountedFilters | undefined =>
+  filters.every(([, , value]) => !value) ? { documentType } : undefined
 
 /**
  * Where a document list starts: the documents the text indexes name when the needle is
@@ -164,15 +194,39 @@ export function documentsToList<TB extends DocumentTable>(builder: QueryBuilder,
 }
 
 /**
+ * One page of a document list. The needle is read in the page's snapshot: the number stems it
+ * reads decide which documents the page holds. `counted`: the list's filters, where they are the
+ * type alone (`countedBy`).
+ */
+export function readDocumentListPage<Row, Item>(
+  executor: Executor,
+  table: DocumentTable,
+  companyId: string,
+  query: { search?: string | undefined; limit: number; offset: number },
+  counted: CountedFilters | undefined,
+  queriesOf: (reader: Executor, needle: DocumentNeedle | undefined) => PageQueries<Row>,
+  toItems: (rows: Row[], reader: Executor) => Item[] | Promise<Item[]>,
+): Promise<Page<Item>> {
+  return executor.snapshot(async (reader) => {
+    const needle = await documentNeedleOf(reader, table, companyId, query.search, counted)
+    return readPage(reader, queriesOf(reader, needle), query, toItems)
+  })
+}
+
+/**
  * The needle of a document list's `search`. The indexes count customers, and one customer may
  * hold thousands of documents: where they find the needle, the documents are counted too.
  */
-export async function documentNeedleOf(executor: Executor, table: DocumentTable, companyId: string, search: string | undefined): Promise<Needle | undefined> {
+async function documentNeedleOf(executor: Executor, table: DocumentTable, companyId: string, search: string | undefined, counted: CountedFilters | undefined): Promise<DocumentNeedle | undefined> {
   const needle = await needleOf(executor, search, documentSearchColumns(table))
-  if (!needle?.indexed) return needle
-  const held = rowsOf(executor, documentsHolding(executor, table, companyId, needle)).all
-  const found = await executor.row(executor.db.selectFrom(held.limit(INDEXED_ROWS_AT_MOST + 1).as('held')).select((eb) => eb.fn.countAll<number>().as('count')))
-  return Number(found?.count ?? 0) <= INDEXED_ROWS_AT_MOST ? needle : { ...needle, indexed: false }
+  if (!needle) return undefined
+  if (needle.indexed) {
+    const held = rowsOf(executor, documentsHolding(executor, table, companyId, needle)).all
+    const found = await executor.row(executor.db.selectFrom(held.limit(INDEXED_ROWS_AT_MOST + 1).as('held')).select((eb) => eb.fn.countAll<number>().as('count')))
+    if (Number(found?.count ?? 0) <= INDEXED_ROWS_AT_MOST) return needle
+  }
+  const unindexed = { ...needle, indexed: false }
+  return { ...unindexed, stems: await stemsOfNeedle(executor, table, companyId, unindexed, counted) }
 }
 
 /**

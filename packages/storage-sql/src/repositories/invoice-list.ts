@@ -1,12 +1,10 @@
 import type { Invoice, InvoiceListQuery, IssueDateCursor, IssueDateWalkQuery, Page, WalkPage } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
-import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentListPage, documentNeedleOf, documentsToList, narrowedBy } from './document-search'
+import { countedBy, documentListPage, documentsToList, narrowedBy, readDocumentListPage, type DocumentFilter, type DocumentNeedle } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
-import { readPage } from './read-page'
 
 /**
  * The page and count queries of the invoice list. Filters are AND-combined; the search is a
@@ -15,26 +13,29 @@ import { readPage } from './read-page'
  * index (see migration 0002). A search that few documents match starts from the documents the
  * text indexes name, instead of from the company's list.
  */
-export function invoiceListQueries(builder: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: Needle) {
+export function invoiceListQueries(builder: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: DocumentNeedle) {
   let listed = documentsToList(builder, 'invoice', companyId, needle)
   if (query.documentType) listed = listed.where('invoice_type', '=', query.documentType)
-  const { narrowed, unnarrowed } = narrowedBy(listed, [
-    ['status', '=', query.status],
-    ['customer_id', '=', query.customerId],
-    ['document_category_id', '=', query.documentCategoryId],
-    ['payout_status', '=', query.payoutStatus],
-    ['issue_date', '>=', query.from],
-    ['issue_date', '<=', query.to],
-  ])
-  return documentListPage(builder, narrowed, {
-    table: 'invoice', companyId, needle, counted: unnarrowed ? { documentType: query.documentType } : undefined, order: ['issue_date', 'created_at', 'seq'],
+  const filters = filtersOf(query)
+  return documentListPage(builder, narrowedBy(listed, filters), {
+    table: 'invoice', companyId, needle, counted: countedBy(filters, query.documentType), order: ['issue_date', 'created_at', 'seq'],
   }, query)
 }
 
+/** The list's filters besides the type and the search. */
+const filtersOf = (query: InvoiceListQuery): DocumentFilter<'invoice'>[] => [
+  ['status', '=', query.status],
+  ['customer_id', '=', query.customerId],
+  ['document_category_id', '=', query.documentCategoryId],
+  ['payout_status', '=', query.payoutStatus],
+  ['issue_date', '>=', query.from],
+  ['issue_date', '<=', query.to],
+]
+
 /** One page of the list with its total and, from one more query, the lines of its documents. */
-export async function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  const needle = await documentNeedleOf(executor, 'invoice', companyId, query.search)
-  return readPage(executor, invoiceListQueries(executor, companyId, query, needle), query, (found, reader) => withLines(reader, found))
+export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
+  return readDocumentListPage(executor, 'invoice', companyId, query, countedBy(filtersOf(query), query.documentType),
+    (reader, needle) => invoiceListQueries(reader, companyId, query, needle), (found, reader) => withLines(reader, found))
 }
 
 /** The query of one stretch of the walk by issue date, number and id (index `invoice_issue_walk`). */

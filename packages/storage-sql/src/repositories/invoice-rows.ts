@@ -1,6 +1,7 @@
 import { foldForSearch, type CreditNotePayout, type DocumentLine, type DocumentType, type Invoice, type PayoutStatus } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
+import { numberStemOf } from '../number-stems'
 import { lineToColumns } from './document-lines'
 import type { InvoiceLineTable, InvoiceSourceTable, InvoiceTable } from '../database'
 
@@ -16,6 +17,7 @@ const columns = columnsOf<Invoice>([
 
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoiceTable> => columns.toRow(invoice, {
   search_number: foldForSearch(invoice.number),
+  number_stem: numberStemOf(foldForSearch(invoice.number)),
   number_issued: Number(invoice.numberIssued),
   tax_breakdown: JSON.stringify(invoice.taxBreakdown),
   reverse_charge: Number(invoice.reverseCharge),

@@ -1,12 +1,10 @@
 import type { OrderDocument, OrderDocumentListQuery, Page } from '@invoicing/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, OrderDocumentTable } from '../database'
-import type { Needle } from '../search'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { documentListPage, documentNeedleOf, documentsToList, narrowedBy } from './document-search'
+import { countedBy, documentListPage, documentsToList, narrowedBy, readDocumentListPage, type DocumentFilter, type DocumentNeedle } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
-import { readPage } from './read-page'
 
 /**
  * The page and count queries of one type's list. Filters are AND-combined; the search is a
@@ -14,28 +12,31 @@ import { readPage } from './read-page'
  * Each single filter is served by an index that yields the list order (see migration 0012). A
  * search that few documents match starts from the documents the text indexes name.
  */
-export function orderDocumentListQueries(builder: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: Needle) {
+export function orderDocumentListQueries(builder: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: DocumentNeedle) {
   const listed = documentsToList(builder, 'order_document', companyId, needle).where('document_type', '=', query.documentType)
-  const { narrowed, unnarrowed } = narrowedBy(listed, [
-    ['status', '=', query.status],
-    ['customer_id', '=', query.customerId],
-    ['document_category_id', '=', query.documentCategoryId],
-    ['invoice_status', '=', query.invoiceStatus],
-    ['delivery_status', '=', query.deliveryStatus],
-    ['issue_date', '>=', query.from],
-    ['issue_date', '<=', query.to],
-    ['valid_until', '<', query.validUntilBefore],
-  ])
+  const filters = filtersOf(query)
   // The number is unique in the company: nothing ties after it.
-  return documentListPage(builder, narrowed, {
-    table: 'order_document', companyId, needle, counted: unnarrowed ? { documentType: query.documentType } : undefined, order: ['issue_date', 'number'],
+  return documentListPage(builder, narrowedBy(listed, filters), {
+    table: 'order_document', companyId, needle, counted: countedBy(filters, query.documentType), order: ['issue_date', 'number'],
   }, query)
 }
 
+/** The list's filters besides the type and the search. */
+const filtersOf = (query: OrderDocumentListQuery): DocumentFilter<'order_document'>[] => [
+  ['status', '=', query.status],
+  ['customer_id', '=', query.customerId],
+  ['document_category_id', '=', query.documentCategoryId],
+  ['invoice_status', '=', query.invoiceStatus],
+  ['delivery_status', '=', query.deliveryStatus],
+  ['issue_date', '>=', query.from],
+  ['issue_date', '<=', query.to],
+  ['valid_until', '<', query.validUntilBefore],
+]
+
 /** One page of the list with its total and, from one more query, the lines of its documents. */
-export async function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
-  const needle = await documentNeedleOf(executor, 'order_document', companyId, query.search)
-  return readPage(executor, orderDocumentListQueries(executor, companyId, query, needle), query, (found, reader) => withLines(reader, found))
+export function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
+  return readDocumentListPage(executor, 'order_document', companyId, query, countedBy(filtersOf(query), query.documentType),
+    (reader, needle) => orderDocumentListQueries(reader, companyId, query, needle), (found, reader) => withLines(reader, found))
 }
 
 /** The lines of several documents, by document and position. */

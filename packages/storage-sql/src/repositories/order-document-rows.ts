@@ -1,6 +1,7 @@
 import { foldForSearch, type DocumentLine, type DocumentType, type OrderDocument } from '@invoicing/core'
 import type { Insertable, Selectable } from 'kysely'
 import { columnsOf } from '../columns'
+import { numberStemOf } from '../number-stems'
 import type { OrderDocumentLineTable, OrderDocumentTable } from '../database'
 import { lineToColumns } from './document-lines'
 
@@ -17,6 +18,7 @@ const columns = columnsOf<OrderDocument>([
 
 export const orderDocumentToRow = (document: OrderDocument): Insertable<OrderDocumentTable> => columns.toRow(document, {
   search_number: foldForSearch(document.number),
+  number_stem: numberStemOf(foldForSearch(document.number)),
   number_issued: Number(document.numberIssued),
   tax_breakdown: JSON.stringify(document.taxBreakdown),
   reverse_charge: Number(document.reverseCharge),

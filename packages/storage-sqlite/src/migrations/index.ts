@@ -23,6 +23,7 @@ import { searchIndexes } from './0021-search-indexes'
 import { customerListSearch } from './0022-customer-list-search'
 import { documentCounts } from './0023-document-counts'
 import { orderDocumentListKeys } from './0024-order-document-list-keys'
+import { numberStems } from './0025-number-stems'
 
 /** Every migration in order. Names sort in the order they must run; never rename one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-customer-list-search': customerListSearch,
   '0023-document-counts': documentCounts,
   '0024-order-document-list-keys': orderDocumentListKeys,
+  '0025-number-stems': numberStems,
 }
 
 export const migrationProvider: MigrationProvider = {
