@@ -17,10 +17,11 @@ export async function addNumberStems(db: Kysely<any>): Promise<void> {
       const rows: { id: string; search_number: string }[] = await db.selectFrom(table).select(['id', 'search_number'])
         .where('id', '>', after).orderBy('id').limit(BATCH).execute()
       const stemmed = rows.map(({ id, search_number }) => ({ id, stem: numberStemOf(search_number) })).filter(({ stem }) => stem !== '')
+      // A table of the batch's ids and stems joined in one update (its columns are `column1`, `column2` on both databases).
       if (stemmed.length > 0) {
-        await db.updateTable(table)
-          .set({ number_stem: sql`case ${sql.ref('id')} ${sql.join(stemmed.map(({ id, stem }) => sql`when ${id} then ${stem}`), sql` `)} end` })
-          .where('id', 'in', stemmed.map(({ id }) => id)).execute()
+        await sql`update ${sql.table(table)} set number_stem = stems.column2
+          from (values ${sql.join(stemmed.map(({ id, stem }) => sql`(${id}, ${stem})`))}) as stems
+          where ${sql.ref(`${table}.id`)} = stems.column1`.execute(db)
       }
       if (rows.length < BATCH) break
       after = rows.at(-1)!.id

@@ -62,14 +62,14 @@ export function stemsHolding(needle: string, stems: readonly string[]): StemsHol
  * Each table of numbered documents and its stems' index: the company, the type where the
  * index leads with it (`typeLeads`: an order document list always names its type, so its
  * stems are read per type; the invoices' are read across types, and a list of one invoice type
- * reads none), the stem, the list order, then the columns a search tests, so that the index
+ * reads none), the stem, the list order, then the number a search tests, so that the index
  * alone answers it.
  */
 export const STEM_INDEXES = {
   invoice: {
     index: 'invoice_stem_list',
     typeLeads: false,
-    columns: ['company_id', 'number_stem', 'issue_date', 'created_at', 'seq', 'invoice_type', 'search_number'],
+    columns: ['company_id', 'number_stem', 'issue_date', 'created_at', 'seq', 'search_number'],
   },
   order_document: {
     index: 'order_document_stem_list',

@@ -49,7 +49,8 @@ export interface Needle {
    * does), each from a subquery of its own, and merges them. The database plans each part for
    * the needle, and a text index may serve the number's part, which one condition of both
    * parts would keep it from. Set by a dialect whose database plans each search for its
-   * pattern, for needles its text index can serve.
+   * pattern, for needles its text index can serve. Where the number stems decide a document
+   * list's needle, they are read instead.
    */
   readonly partsPlannedApart?: boolean
   /** What the dialect asks each column's text index, where it asks one. */

@@ -22,8 +22,7 @@ type Documents = SelectQueryBuilder<Database, 'invoice', object>
 
 /**
  * A document list's needle. `stems`, where `stemsOfNeedle` knows them: which of the company's
- * number stems hold the needle. The list's search is then read stem by stem from the stems'
- * index, and counted there.
+ * number stems hold the needle, which decide the list's page and total (see `documentListPage`).
  */
 export interface DocumentNeedle extends Needle {
   readonly stems?: StemsHolding
@@ -75,7 +74,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  *   not), each from a subquery of its own, merged.
  * - With a needle whose `stems` are known, filtered by the type alone: the documents of each
  *   stem that holds it, each stem a range of the stems' index in list order (its numbers tested
- *   where the needle may run into their tails), counted there.
+ *   where the needle may run into their tails), and counted there unless the counts are kept.
+ *   Several stems are merged while their keys are few; past that the list is read in its order
+ *   and only the numbers tested.
  * - With a needle the text indexes find in few documents: those documents, sorted. Filtered by
  *   the type alone, they are sorted by the list's columns from the customer index and the page's
  *   rows read alone, and counted as a set; otherwise each is read and filtered, then sorted.
@@ -215,7 +216,9 @@ export function readDocumentListPage<Row, Item>(
 
 /**
  * The needle of a document list's `search`. The indexes count customers, and one customer may
- * hold thousands of documents: where they find the needle, the documents are counted too.
+ * hold thousands of documents: where they find the needle, the documents are counted too. A
+ * needle tested on each row gets the stems that hold it where they decide it (`stemsOfNeedle`;
+ * `counted`: the list's filters, where they are the type alone).
  */
 async function documentNeedleOf(executor: Executor, table: DocumentTable, companyId: string, search: string | undefined, counted: CountedFilters | undefined): Promise<DocumentNeedle | undefined> {
   const needle = await needleOf(executor, search, documentSearchColumns(table))

@@ -11,7 +11,8 @@ import { invoiceFromRow } from './invoice-rows'
  * literal (`%` and `_` are plain characters) folded part of the number or
  * of the customer's current name, as `needle` prepared it. Each single filter is served by an
  * index (see migration 0002). A search that few documents match starts from the documents the
- * text indexes name, instead of from the company's list.
+ * text indexes name, instead of from the company's list; one whose number stems decide it reads
+ * those stems (migration 0025).
  */
 export function invoiceListQueries(builder: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: DocumentNeedle) {
   let listed = documentsToList(builder, 'invoice', companyId, needle)

@@ -10,7 +10,8 @@ import { orderDocumentFromRow } from './order-document-rows'
  * The page and count queries of one type's list. Filters are AND-combined; the search is a
  * literal folded part of the number or of the customer's current name, as `needle` prepared it.
  * Each single filter is served by an index that yields the list order (see migration 0012). A
- * search that few documents match starts from the documents the text indexes name.
+ * search that few documents match starts from the documents the text indexes name; one whose
+ * number stems decide it reads those stems (migration 0025).
  */
 export function orderDocumentListQueries(builder: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: DocumentNeedle) {
   const listed = documentsToList(builder, 'order_document', companyId, needle).where('document_type', '=', query.documentType)
