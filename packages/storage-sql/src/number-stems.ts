@@ -62,18 +62,19 @@ export function stemsHolding(needle: string, stems: readonly string[]): StemsHol
  * Each table of numbered documents and its stems' index: the company, the type where the
  * index leads with it (`typeLeads`: an order document list always names its type, so its
  * stems are read per type; the invoices' are read across types, and a list of one invoice type
- * reads none), the stem, the list order, then the number a search tests, so that the index
- * alone answers it.
+ * reads none), the stem, the list order (with the issue date), then the number a search tests
+ * and the filters searched lists most often have (status, customer, category), so that the
+ * index alone answers such a list. A list filtered by a column the index lacks reads no stems.
  */
 export const STEM_INDEXES = {
   invoice: {
     index: 'invoice_stem_list',
     typeLeads: false,
-    columns: ['company_id', 'number_stem', 'issue_date', 'created_at', 'seq', 'search_number'],
+    columns: ['company_id', 'number_stem', 'issue_date', 'created_at', 'seq', 'search_number', 'status', 'customer_id', 'document_category_id'],
   },
   order_document: {
     index: 'order_document_stem_list',
     typeLeads: true,
-    columns: ['company_id', 'document_type', 'number_stem', 'issue_date', 'number', 'seq', 'search_number'],
+    columns: ['company_id', 'document_type', 'number_stem', 'issue_date', 'number', 'seq', 'search_number', 'status', 'customer_id', 'document_category_id'],
   },
 } as const satisfies Record<DocumentTable, { index: string; typeLeads: boolean; columns: readonly string[] }>

@@ -233,14 +233,26 @@ describe('sqlite invoices', () => {
 
     it('reads a search that the numbers’ stems decide from the stems’ index, each stem a range in list order, and counts it there', () => {
       const needle: DocumentNeedle = { text: 're-2024', indexed: false, stems: { whole: ['re-2024-'], tested: ['re-2025-'] } }
-      const { rows: page, total: count } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 're-2024' }, needle)
-      // Each stem from the stems' index, the page's rows then by rowid: no other invoice is read.
-      const stemParts = Array.from({ length: 2 }, () => 'SEARCH invoice USING COVERING INDEX invoice_stem_list (company_id=? AND number_stem=?)')
-      const invoiceSteps = (steps: string[]) => steps.filter((step) => / invoice\b/.test(step))
-      assert.deepEqual(invoiceSteps(plan(page)), ['SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)', ...stemParts], plan(page).join('\n'))
-      assert.deepEqual(invoiceSteps(plan(count)), stemParts, plan(count).join('\n'))
-      // Each stem's part comes in list order: only the merge of the parts' first rows is sorted, and the page's rows.
-      assert.equal(plan(page).filter((step) => step.includes('TEMP B-TREE')).length, 2, plan(page).join('\n'))
+      // Unfiltered, and filtered by a column the stems' index holds.
+      for (const filter of [{}, { status: 'SENT' }] as const) {
+        const { rows: page, total: count } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 're-2024', ...filter }, needle)
+        // Each stem from the stems' index, the page's rows then by rowid: no other invoice is read.
+        const stemParts = Array.from({ length: 2 }, () => 'SEARCH invoice USING COVERING INDEX invoice_stem_list (company_id=? AND number_stem=?)')
+        const invoiceSteps = (steps: string[]) => steps.filter((step) => / invoice\b/.test(step))
+        assert.deepEqual(invoiceSteps(plan(page)), ['SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)', ...stemParts], plan(page).join('\n'))
+        assert.deepEqual(invoiceSteps(plan(count)), stemParts, plan(count).join('\n'))
+        // Each stem's part comes in list order: only the merge of the parts' first rows is sorted, and the page's rows.
+        assert.equal(plan(page).filter((step) => step.includes('TEMP B-TREE')).length, 2, plan(page).join('\n'))
+      }
+    })
+
+    it('reads one stem’s page keys from the stems’ index, which holds the filter too, not from the filter’s index', () => {
+      const needle: DocumentNeedle = { text: 're-2024', indexed: false, stems: { whole: ['re-2024-'], tested: [] } }
+      const { rows: page } = invoiceListQueries(sqliteQueryBuilder, 'co1', { limit: 50, offset: 0, search: 're-2024', status: 'SENT' }, needle)
+      assert.deepEqual(plan(page).filter((step) => / invoice\b/.test(step)), [
+        'SEARCH invoice USING INTEGER PRIMARY KEY (rowid=?)',
+        'SEARCH invoice USING COVERING INDEX invoice_stem_list (company_id=? AND number_stem=?)',
+      ], plan(page).join('\n'))
     })
 
     it('reads the company’s stems one index lookup each, never the invoices between them', () => {

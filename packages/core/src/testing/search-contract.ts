@@ -374,6 +374,8 @@ export function searchContract(context: SearchContractContext): void {
         ['credit notes', (page) => storage.invoices.list(company.id, { ...page, documentType: 'CREDIT_NOTE' })],
         ['sent invoices', (page) => storage.invoices.list(company.id, { ...page, status: 'SENT' })],
         ['quotes', (page) => storage.orderDocuments.list(company.id, { ...page, documentType: 'QUOTE' })],
+        ['quotes of a customer', (page) => storage.orderDocuments.list(company.id, { ...page, documentType: 'QUOTE', customerId: other.id })],
+        ['fully invoiced quotes', (page) => storage.orderDocuments.list(company.id, { ...page, documentType: 'QUOTE', invoiceStatus: 'FULL' })],
       ]
       // Pages of every size, one past the end, none, and one larger than the parts are merged up to.
       const pages = [[100, 0], [3, 0], [3, 2], [4, 7], [5, 60], [0, 0], [2_001, 0]] as const

@@ -72,7 +72,7 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  *   only its own rows. Where the database plans the needle's parts apart (`partsPlannedApart`),
  *   the page's keys are instead the first rows of each part (number; customer name, number
  *   not), each from a subquery of its own, merged.
- * - With a needle whose `stems` are known, filtered by the type alone: the documents of each
+ * - With a needle whose `stems` are known: the documents of each
  *   stem that holds it, each stem a range of the stems' index in list order (its numbers tested
  *   where the needle may run into their tails), and counted there unless the counts are kept.
  *   Several stems are merged while their keys are few; past that the list is read in its order
@@ -113,12 +113,15 @@ export function documentListPage<TB extends DocumentTable>(
   // their first `offset + limit` keys each while they are no more than an indexed needle's rows
   // sorted; past that the list is read in its order, where a needle most documents hold is found
   // at once (3 ms at offset 2,000, against 7 ms merged from three stems).
-  if (needle.stems && counted) {
+  if (needle.stems) {
     const ofStem = (stem: string) => documents.where(`${table as 'invoice'}.number_stem`, '=', stem)
     const parts = [...needle.stems.whole.map(ofStem), ...needle.stems.tested.map((stem) => ofStem(stem).where(holdsNumber))]
     const total = kept ?? db.selectNoFrom(sql<number>`${sql.join([sql`0`, ...parts.map((part) => sql`(${countOf(part)})`)], sql` + `)}`.as('total'))
     // No part: no document holds the needle, and the page is never read past a total of 0.
-    if (parts.length <= 1) return { rows: page(parts[0] ?? documents.where(sql<boolean>`false`)), total }
+    if (parts.length === 0) return { rows: page(documents.where(sql<boolean>`false`)), total }
+    // One part's keys from the stems' index alone, which holds the list's filters too (an index
+    // of a filter would give the order as well, but test each of its rows' stems in the table).
+    if (parts.length === 1) return { rows: rowsByKey(ordered(parts[0]!.select(dialect.insertionOrder.as('row'))).limit(limit).offset(offset)), total }
     const merged = parts.length * (offset + limit) <= INDEXED_ROWS_AT_MOST
     return { rows: merged ? rowsByKey(pageKeysOfEither(builder, parts, order, { limit, offset })) : page(documents.where(holdsNumber)), total }
   }
@@ -175,9 +178,9 @@ export function narrowedBy<TB extends DocumentTable>(documents: SelectQueryBuild
 }
 
 /**
- * The list's filters as the kept counts and the stems may answer them: the type alone, where
- * none of the others was asked. One table of filters, so a filter added to a list cannot be
- * left out of that choice.
+ * The list's filters as the kept counts may answer them: the type alone, where none of the
+ * others was asked. One table of filters, so a filter added to a list cannot be left out of
+ * that choice.
  */
 export const countedBy = <TB extends DocumentTable>(filters: readonly DocumentFilter<TB>[], documentType: string | undefined): CountedFilters | undefined =>
   filters.every(([, , value]) => !value) ? { documentType } : undefined
@@ -194,22 +197,27 @@ export function documentsToList<TB extends DocumentTable>(builder: QueryBuilder,
   return start as unknown as SelectQueryBuilder<Database, TB, object>
 }
 
+/** A list's type, if it names one, and its other filters. */
+export interface ListFilters<TB extends DocumentTable> {
+  readonly documentType: string | undefined
+  readonly filters: readonly DocumentFilter<TB>[]
+}
+
 /**
  * One page of a document list. The needle is read in the page's snapshot: the number stems it
- * reads decide which documents the page holds. `counted`: the list's filters, where they are the
- * type alone (`countedBy`).
+ * reads decide which documents the page holds.
  */
-export function readDocumentListPage<Row, Item>(
+export function readDocumentListPage<TB extends DocumentTable, Row, Item>(
   executor: Executor,
-  table: DocumentTable,
+  table: TB,
   companyId: string,
   query: { search?: string | undefined; limit: number; offset: number },
-  counted: CountedFilters | undefined,
+  listed: ListFilters<TB>,
   queriesOf: (reader: Executor, needle: DocumentNeedle | undefined) => PageQueries<Row>,
   toItems: (rows: Row[], reader: Executor) => Item[] | Promise<Item[]>,
 ): Promise<Page<Item>> {
   return executor.snapshot(async (reader) => {
-    const needle = await documentNeedleOf(reader, table, companyId, query.search, counted)
+    const needle = await documentNeedleOf(reader, table, companyId, query.search, listed)
     return readPage(reader, queriesOf(reader, needle), query, toItems)
   })
 }
@@ -217,10 +225,9 @@ export function readDocumentListPage<Row, Item>(
 /**
  * The needle of a document list's `search`. The indexes count customers, and one customer may
  * hold thousands of documents: where they find the needle, the documents are counted too. A
- * needle tested on each row gets the stems that hold it where they decide it (`stemsOfNeedle`;
- * `counted`: the list's filters, where they are the type alone).
+ * needle tested on each row gets the stems that hold it where they decide it (`stemsOfNeedle`).
  */
-async function documentNeedleOf(executor: Executor, table: DocumentTable, companyId: string, search: string | undefined, counted: CountedFilters | undefined): Promise<DocumentNeedle | undefined> {
+async function documentNeedleOf<TB extends DocumentTable>(executor: Executor, table: TB, companyId: string, search: string | undefined, listed: ListFilters<TB>): Promise<DocumentNeedle | undefined> {
   const needle = await needleOf(executor, search, documentSearchColumns(table))
   if (!needle) return undefined
   if (needle.indexed) {
@@ -229,7 +236,7 @@ async function documentNeedleOf(executor: Executor, table: DocumentTable, compan
     if (Number(found?.count ?? 0) <= INDEXED_ROWS_AT_MOST) return needle
   }
   const unindexed = { ...needle, indexed: false }
-  return { ...unindexed, stems: await stemsOfNeedle(executor, table, companyId, unindexed, counted) }
+  return { ...unindexed, stems: await stemsOfNeedle(executor, table, companyId, unindexed, listed) }
 }
 
 /**

@@ -2,7 +2,8 @@ import { sql, type Compilable } from 'kysely'
 import type { Executor, QueryBuilder } from '../executor'
 import { STEM_INDEXES, stemsDecide, stemsHolding, type StemsHolding } from '../number-stems'
 import type { Needle } from '../search'
-import { typeColumnOf, type CountedFilters, type DocumentTable } from './kept-document-counts'
+import type { ListFilters } from './document-search'
+import { typeColumnOf, type DocumentTable } from './kept-document-counts'
 
 /** How many stems a company's documents (of one type) may have for a search to read them stem by stem. */
 const STEMS_READ_AT_MOST = 100
@@ -29,17 +30,20 @@ export function stemsQuery({ db }: QueryBuilder, table: DocumentTable, companyId
 
 /**
  * Which of the company's stems hold the needle, where they decide it (`stemsHolding`): in a
- * list filtered by type alone (`counted`) that the stems' index serves, when the stems are few,
+ * list whose type and filters the stems' index holds (`STEM_INDEXES`), when the stems are few,
  * and when no customer's current name holds the needle (then every document that holds it is
  * one of those stems'). Read in the page's snapshot: they decide which documents it holds.
  */
-export async function stemsOfNeedle(executor: Executor, table: DocumentTable, companyId: string, needle: Needle, counted: CountedFilters | undefined): Promise<StemsHolding | undefined> {
-  const { typeLeads } = STEM_INDEXES[table]
-  if (!counted || (counted.documentType && !typeLeads) || !stemsDecide(needle.text)) return undefined
+export async function stemsOfNeedle<TB extends DocumentTable>(
+  executor: Executor, table: TB, companyId: string, needle: Needle, { documentType, filters }: ListFilters<TB>,
+): Promise<StemsHolding | undefined> {
+  const { typeLeads, columns } = STEM_INDEXES[table]
+  const held = (!documentType || typeLeads) && filters.every(([column, , value]) => !value || (columns as readonly string[]).includes(column))
+  if (!held || !stemsDecide(needle.text)) return undefined
   const named = await executor.row(executor.db.selectFrom('customer').select('id').where('company_id', '=', companyId)
     .where((eb) => executor.dialect.containsFolded(eb, 'customer.search_name', needle)).limit(1))
   if (named) return undefined
-  const found = await executor.rows(stemsQuery(executor, table, companyId, typeLeads ? counted.documentType : undefined))
+  const found = await executor.rows(stemsQuery(executor, table, companyId, typeLeads ? documentType : undefined))
   if (found.length > STEMS_READ_AT_MOST) return undefined
   const holding = stemsHolding(needle.text, found.map((row) => row.value))
   return holding && holding.whole.length + holding.tested.length <= STEM_PARTS_AT_MOST ? holding : undefined

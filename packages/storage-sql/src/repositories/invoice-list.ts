@@ -35,7 +35,7 @@ const filtersOf = (query: InvoiceListQuery): DocumentFilter<'invoice'>[] => [
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  return readDocumentListPage(executor, 'invoice', companyId, query, countedBy(filtersOf(query), query.documentType),
+  return readDocumentListPage(executor, 'invoice', companyId, query, { documentType: query.documentType, filters: filtersOf(query) },
     (reader, needle) => invoiceListQueries(reader, companyId, query, needle), (found, reader) => withLines(reader, found))
 }
 

@@ -7,9 +7,8 @@ import { customersNamed, nameHolds } from './customer-names'
 export type DocumentTable = 'invoice' | 'order_document'
 
 /**
- * A list's filters besides the search, where they are ones the kept counts and the stems'
- * index answer (the type alone, or none); a list with any other filter passes none and counts
- * its rows.
+ * A list's filters besides the search, where they are ones the kept counts answer (the type
+ * alone, or none); a list with any other filter passes none and counts its rows.
  */
 export interface CountedFilters {
   documentType?: string

@@ -36,7 +36,7 @@ const filtersOf = (query: OrderDocumentListQuery): DocumentFilter<'order_documen
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
-  return readDocumentListPage(executor, 'order_document', companyId, query, countedBy(filtersOf(query), query.documentType),
+  return readDocumentListPage(executor, 'order_document', companyId, query, { documentType: query.documentType, filters: filtersOf(query) },
     (reader, needle) => orderDocumentListQueries(reader, companyId, query, needle), (found, reader) => withLines(reader, found))
 }
 
