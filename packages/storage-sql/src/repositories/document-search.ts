@@ -62,8 +62,9 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
 }
 
 /**
- * The queries of one page of a document list and its total. `filtered` is the list from
- * `documentsToList` with the list's filters; `counted` says whether those are the type alone.
+ * The queries of one page of a document list and its total. `listed` is the list from
+ * `documentsToList` with the list's type, if any; `filters` narrow it, and where they are the
+ * type alone the kept counts may give the total.
  * - Without a search, or with a needle tested on each row: the list read in its order. Where
  *   such a needle's total is not kept, the dialect may count it on from the page's last document
  *   (`countsOnFromThePage`): a needle the oldest documents hold is then tested on the newer ones
@@ -83,12 +84,13 @@ const orderedRowsOf = ({ dialect }: QueryBuilder, [byNumber, byName]: [Documents
  */
 export function documentListPage<TB extends DocumentTable>(
   builder: QueryBuilder,
-  filtered: SelectQueryBuilder<Database, TB, object>,
-  { table, companyId, needle, counted, order }: { table: TB; companyId: string; needle: DocumentNeedle | undefined; counted: CountedFilters | undefined; order: DocumentListOrder },
+  listed: SelectQueryBuilder<Database, TB, object>,
+  { table, companyId, needle, filters, order }: { table: TB; companyId: string; needle: DocumentNeedle | undefined; filters: ListFilters<TB>; order: DocumentListOrder },
   { limit, offset }: { limit: number; offset: number },
 ): PageQueries<Selectable<Database[TB]>> {
   const { db, dialect } = builder
-  const documents = filtered as unknown as Documents
+  const documents = narrowedBy(listed, filters.filters) as unknown as Documents
+  const counted = countedBy(filters)
   const ordered = inOrder(order)
   const countOf = (query: Documents) => query.select((eb) => eb.fn.countAll<number>().as('total'))
   // The rows of a page whose keys (insertion order) a query found, in list order.
@@ -172,7 +174,7 @@ function stretchesAfter(table: DocumentTable, order: DocumentListOrder, last: ob
 export type DocumentFilter<TB extends DocumentTable> = readonly [column: keyof Database[TB] & string, operator: '=' | '<' | '<=' | '>=', value: string | undefined]
 
 /** `documents` narrowed by the filters asked (a filter's value missing: not asked). */
-export function narrowedBy<TB extends DocumentTable>(documents: SelectQueryBuilder<Database, TB, object>, filters: readonly DocumentFilter<TB>[]) {
+function narrowedBy<TB extends DocumentTable>(documents: SelectQueryBuilder<Database, TB, object>, filters: readonly DocumentFilter<TB>[]) {
   // The column is one of the table's; kysely cannot see that through a generic name.
   return filters.filter(([, , value]) => value).reduce((query, [column, operator, value]) => query.where(column as never, operator, value as never), documents)
 }
@@ -182,7 +184,7 @@ export function narrowedBy<TB extends DocumentTable>(documents: SelectQueryBuild
  * others was asked. One table of filters, so a filter added to a list cannot be left out of
  * that choice.
  */
-export const countedBy = <TB extends DocumentTable>(filters: readonly DocumentFilter<TB>[], documentType: string | undefined): CountedFilters | undefined =>
+const countedBy = <TB extends DocumentTable>({ documentType, filters }: ListFilters<TB>): CountedFilters | undefined =>
   filters.every(([, , value]) => !value) ? { documentType } : undefined
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database, InvoiceTable } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { countedBy, documentListPage, documentsToList, narrowedBy, readDocumentListPage, type DocumentFilter, type DocumentNeedle } from './document-search'
+import { documentListPage, documentsToList, readDocumentListPage, type DocumentNeedle, type ListFilters } from './document-search'
 import { invoiceFromRow } from './invoice-rows'
 
 /**
@@ -17,25 +17,24 @@ import { invoiceFromRow } from './invoice-rows'
 export function invoiceListQueries(builder: QueryBuilder, companyId: string, query: InvoiceListQuery, needle?: DocumentNeedle) {
   let listed = documentsToList(builder, 'invoice', companyId, needle)
   if (query.documentType) listed = listed.where('invoice_type', '=', query.documentType)
-  const filters = filtersOf(query)
-  return documentListPage(builder, narrowedBy(listed, filters), {
-    table: 'invoice', companyId, needle, counted: countedBy(filters, query.documentType), order: ['issue_date', 'created_at', 'seq'],
+  return documentListPage(builder, listed, {
+    table: 'invoice', companyId, needle, filters: filtersOf(query), order: ['issue_date', 'created_at', 'seq'],
   }, query)
 }
 
-/** The list's filters besides the type and the search. */
-const filtersOf = (query: InvoiceListQuery): DocumentFilter<'invoice'>[] => [
+/** The list's type and its other filters (the search aside). */
+const filtersOf = (query: InvoiceListQuery): ListFilters<'invoice'> => ({ documentType: query.documentType, filters: [
   ['status', '=', query.status],
   ['customer_id', '=', query.customerId],
   ['document_category_id', '=', query.documentCategoryId],
   ['payout_status', '=', query.payoutStatus],
   ['issue_date', '>=', query.from],
   ['issue_date', '<=', query.to],
-]
+] })
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listInvoices(executor: Executor, companyId: string, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  return readDocumentListPage(executor, 'invoice', companyId, query, { documentType: query.documentType, filters: filtersOf(query) },
+  return readDocumentListPage(executor, 'invoice', companyId, query, filtersOf(query),
     (reader, needle) => invoiceListQueries(reader, companyId, query, needle), (found, reader) => withLines(reader, found))
 }
 

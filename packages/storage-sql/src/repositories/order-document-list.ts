@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database, OrderDocumentTable } from '../database'
 import type { Executor, QueryBuilder } from '../executor'
 import { linesByDocument } from './document-lines'
-import { countedBy, documentListPage, documentsToList, narrowedBy, readDocumentListPage, type DocumentFilter, type DocumentNeedle } from './document-search'
+import { documentListPage, documentsToList, readDocumentListPage, type DocumentNeedle, type ListFilters } from './document-search'
 import { orderDocumentFromRow } from './order-document-rows'
 
 /**
@@ -15,15 +15,14 @@ import { orderDocumentFromRow } from './order-document-rows'
  */
 export function orderDocumentListQueries(builder: QueryBuilder, companyId: string, query: OrderDocumentListQuery, needle?: DocumentNeedle) {
   const listed = documentsToList(builder, 'order_document', companyId, needle).where('document_type', '=', query.documentType)
-  const filters = filtersOf(query)
   // The number is unique in the company: nothing ties after it.
-  return documentListPage(builder, narrowedBy(listed, filters), {
-    table: 'order_document', companyId, needle, counted: countedBy(filters, query.documentType), order: ['issue_date', 'number'],
+  return documentListPage(builder, listed, {
+    table: 'order_document', companyId, needle, filters: filtersOf(query), order: ['issue_date', 'number'],
   }, query)
 }
 
-/** The list's filters besides the type and the search. */
-const filtersOf = (query: OrderDocumentListQuery): DocumentFilter<'order_document'>[] => [
+/** The list's type and its other filters (the search aside). */
+const filtersOf = (query: OrderDocumentListQuery): ListFilters<'order_document'> => ({ documentType: query.documentType, filters: [
   ['status', '=', query.status],
   ['customer_id', '=', query.customerId],
   ['document_category_id', '=', query.documentCategoryId],
@@ -32,11 +31,11 @@ const filtersOf = (query: OrderDocumentListQuery): DocumentFilter<'order_documen
   ['issue_date', '>=', query.from],
   ['issue_date', '<=', query.to],
   ['valid_until', '<', query.validUntilBefore],
-]
+] })
 
 /** One page of the list with its total and, from one more query, the lines of its documents. */
 export function listOrderDocuments(executor: Executor, companyId: string, query: OrderDocumentListQuery): Promise<Page<OrderDocument>> {
-  return readDocumentListPage(executor, 'order_document', companyId, query, { documentType: query.documentType, filters: filtersOf(query) },
+  return readDocumentListPage(executor, 'order_document', companyId, query, filtersOf(query),
     (reader, needle) => orderDocumentListQueries(reader, companyId, query, needle), (found, reader) => withLines(reader, found))
 }
 
